@@ -1,0 +1,22 @@
+import type { Database } from './db/database.ts'
+import { openDatabase } from './db/database.ts'
+import type { OwnerRole } from './db/embedded-postgres.ts'
+import { migrate } from './db/migrate.ts'
+import type { Env } from './env.ts'
+import type { Logger } from './logger.ts'
+import { stripePricesFromEnv } from './plans/plan-catalog.ts'
+import { seedPlans } from './plans/plans.queries.ts'
+
+/** Opens the database and brings its schema and seed data up to date (server, worker, CLI). */
+export async function openReadyDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {
+  const database = await openDatabase(env, role, log)
+  try {
+    const applied = await migrate(database.pool)
+    if (applied.length) log.info({ applied }, 'migrations applied')
+    await seedPlans(database.pool, stripePricesFromEnv(env))
+    return database
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}

@@ -1,0 +1,20 @@
+import type { CliCommand } from './command.ts'
+import { migrateCommand } from './commands/migrate.ts'
+import { setPrice } from './commands/set-price.ts'
+
+/** Every CLI command by name. Later features register theirs here. */
+export const COMMANDS: Record<string, CliCommand> = {
+  migrate: migrateCommand,
+  'set-price': setPrice,
+}
+
+export function helpText(): string {
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(52)} ${c.description}`)
+  return [
+    'Uso: npm run cli -- <comando> [argumentos]',
+    '',
+    'Comandos:',
+    `${'  help'.padEnd(54)} mostra esta ajuda`,
+    ...lines,
+  ].join('\n')
+}

@@ -1,0 +1,43 @@
+import pg from 'pg'
+import type { Env } from '../env.ts'
+import type { Logger } from '../logger.ts'
+import { type OwnerRole, openEmbeddedPostgres } from './embedded-postgres.ts'
+
+export type Db = pg.Pool
+
+export type Database = {
+  pool: Db
+  url: string
+  close(): Promise<void>
+}
+
+// bigint (int8) columns hold centavos and counts well inside 2^53: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
+// `date` columns are calendar days, not instants: keep them as 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
+
+export function createPool(url: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
+  return pool
+}
+
+/** DATABASE_URL when set; otherwise the embedded PostgreSQL under DATA_DIR. */
+export async function openDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {
+  if (env.DATABASE_URL) {
+    const pool = createPool(env.DATABASE_URL)
+    return { pool, url: env.DATABASE_URL, close: () => pool.end() }
+  }
+  const embedded = await openEmbeddedPostgres(env.DATA_DIR, role, log)
+  const pool = createPool(embedded.url)
+  return {
+    pool,
+    url: embedded.url,
+    close: async () => {
+      await pool.end()
+      await embedded.stop()
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The one place that reads process.env (STYLE.md 6). Every variable is validated at boot and
+ * every bad one is listed at once, so a misconfigured deploy fails fast and says why.
+ */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optional.pipe(z.url().optional()),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: optional.pipe(z.url().optional()),
+    AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
+    SMTP_URL: optional.pipe(z.url().optional()),
+    MAIL_FROM: z.string().default('Equilibraí <nao-responda@equilibrai.com.br>'),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    GITHUB_CLIENT_ID: optional,
+    GITHUB_CLIENT_SECRET: optional,
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_BASE: optional.pipe(z.url().optional()),
+    STRIPE_PRICE_PF_SIMPLES: optional,
+    STRIPE_PRICE_EMPRESAS_2: optional,
+    STRIPE_PRICE_EMPRESAS_15: optional,
+    WHATSAPP_ACCESS_TOKEN: optional,
+    WHATSAPP_PHONE_NUMBER_ID: optional,
+    WHATSAPP_APP_SECRET: optional,
+    WHATSAPP_VERIFY_TOKEN: optional,
+    WHATSAPP_BUSINESS_NUMBER: optional.pipe(
+      z
+        .string()
+        .regex(/^\d{10,15}$/)
+        .optional(),
+    ),
+    WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v24.0'),
+    TRUST_PROXY: optional,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** 'off' keeps the job runner out of this process (when `npm run worker` runs apart). */
+    WORKER: z.enum(['on', 'off']).default('on'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'obrigatório em produção' })
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'obrigatório quando STRIPE_SECRET_KEY está definido',
+      })
+    }
+  })
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string }
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`)
+    throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  }
+}
+
+/** The process environment, parsed once. Tests build their own Env with parseEnv. */
+export function loadEnv(): Env {
+  return parseEnv(process.env)
+}

@@ -1,0 +1,9 @@
+import { resetMonthlyCounters } from '../../subscribers/monthly-counters.ts'
+import type { TaskDeps } from '../task-registry.ts'
+
+export function resetMonthlyCountersTask({ db, log }: TaskDeps) {
+  return async () => {
+    const reset = await resetMonthlyCounters(db, new Date())
+    if (reset > 0) log.info({ reset }, 'monthly entry counters reset')
+  }
+}

@@ -1,0 +1,85 @@
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import type { Runner } from 'graphile-worker'
+import { openReadyDatabase } from './bootstrap.ts'
+import type { Database } from './db/database.ts'
+import type { Env } from './env.ts'
+import type { AppDeps } from './http/app-types.ts'
+import { createApp } from './http/create-app.ts'
+import { loadStaticFiles } from './http/static-files.ts'
+import { startJobRunner } from './jobs/job-runner.ts'
+import type { Logger } from './logger.ts'
+import { PlansCache } from './plans/plans-cache.ts'
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
+
+export type RunningServer = {
+  url: string
+  port: number
+  deps: AppDeps
+  database: Database
+  close(): Promise<void>
+}
+
+export type StartOptions = {
+  env: Env
+  log: Logger
+  /** An already opened database (tests); otherwise DATABASE_URL or the embedded one. */
+  database?: Database
+  webDist?: string
+}
+
+/**
+ * Starts everything one instance runs: database (migrated and seeded), HTTP, and the job runner
+ * unless WORKER=off. `close()` shuts down in order: stop accepting, drain in-flight requests,
+ * stop jobs, then the database.
+ */
+export async function startServer({
+  env,
+  log,
+  database,
+  webDist = WEB_DIST,
+}: StartOptions): Promise<RunningServer> {
+  const db = database ?? (await openReadyDatabase(env, 'server', log))
+  const plans = new PlansCache(db.pool, db.url, log)
+  let runner: Runner | null = null
+  try {
+    await plans.start()
+    const deps: AppDeps = { env, db: db.pool, log, plans }
+    const app = createApp(deps, loadStaticFiles(webDist))
+    if (env.WORKER === 'on') runner = await startJobRunner(db.pool, log)
+
+    const server = serve({ fetch: app.fetch, port: env.PORT, hostname: '0.0.0.0' })
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve)
+      server.once('error', reject)
+    })
+    const port = (server.address() as AddressInfo).port
+
+    let closing: Promise<void> | null = null
+    const close = () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          if ('closeIdleConnections' in server) server.closeIdleConnections()
+          // Keep-alive connections that never go idle get 10 s to finish, then are cut.
+          setTimeout(() => {
+            if ('closeAllConnections' in server) server.closeAllConnections()
+          }, 10_000).unref()
+        })
+        await runner?.stop()
+        await plans.stop()
+        if (!database) await db.close()
+      })()
+      return closing
+    }
+    return { url: `http://localhost:${port}`, port, deps, database: db, close }
+  } catch (error) {
+    await runner?.stop()
+    await plans.stop()
+    if (!database) await db.close()
+    throw error
+  }
+}

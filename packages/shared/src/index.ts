@@ -1,0 +1,6 @@
+export * from './money.ts'
+export * from './dates.ts'
+export * from './categories.ts'
+export * from './plans.ts'
+export * from './validation.ts'
+export * from './errors.ts'
