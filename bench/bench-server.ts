@@ -11,7 +11,9 @@ import { type RunningServer, startServer } from '../apps/server/src/server.ts'
  * A real server on a throwaway embedded PostgreSQL (or BENCH_DATABASE_URL), for benchmarks.
  * Logs at warn so that logging does not dominate the figures.
  */
-export async function startBenchServer(extraEnv: Record<string, string> = {}): Promise<RunningServer & { cleanup(): Promise<void> }> {
+export async function startBenchServer(
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer & { cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-bench-'))
   const env = parseEnv({
     NODE_ENV: 'test',

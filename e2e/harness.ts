@@ -13,7 +13,10 @@ export type E2E = {
   server: TestServer
   browser: Browser
   /** A fresh browser context (own cookies) with a page on the server. */
-  newPage(options?: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page }>
+  newPage(options?: {
+    viewport?: { width: number; height: number }
+    colorScheme?: 'light' | 'dark'
+  }): Promise<{ context: BrowserContext; page: Page }>
   close(): Promise<void>
 }
 

@@ -10,7 +10,9 @@ const filter = process.argv[2]
 const files = dirs
   .flatMap((dir) => {
     try {
-      return readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.bench.ts')).map((f) => path.join(dir, f))
+      return readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith('.bench.ts'))
+        .map((f) => path.join(dir, f))
     } catch {
       return []
     }
@@ -20,7 +22,10 @@ const files = dirs
 let failed = 0
 for (const file of files) {
   console.log(`\n=== ${file}`)
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: root, stdio: 'inherit' })
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (run.status !== 0) failed++
 }
 console.log(`\n${files.length} benchmarks run, ${failed} failed`)

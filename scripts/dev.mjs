@@ -6,7 +6,11 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' }
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '-w', '@equilibrai/web'], { cwd: root, env, stdio: 'inherit' }),
 ]
 const stop = () => {

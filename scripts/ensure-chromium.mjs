@@ -6,8 +6,12 @@ import { existsSync } from 'node:fs'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (existsSync(CHROMIUM)) process.exit(0)
 if (process.platform !== 'linux' || process.getuid?.() !== 0) {
-  console.error(`Chromium não encontrado em ${CHROMIUM}. Instale-o (ex.: sudo apt-get install -y chromium) ou defina CHROMIUM_PATH.`)
+  console.error(
+    `Chromium não encontrado em ${CHROMIUM}. Instale-o (ex.: sudo apt-get install -y chromium) ou defina CHROMIUM_PATH.`,
+  )
   process.exit(1)
 }
 console.log('Instalando o Chromium do Debian para os testes de navegador…')
-execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' })
+execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+  stdio: 'inherit',
+})

@@ -10,56 +10,54 @@ const optional = z
   .optional()
   .transform((v) => (v === '' ? undefined : v))
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: optional.pipe(z.url().optional()),
-    DATA_DIR: z.string().default('.data'),
-    DATABASE_URL: optional.pipe(z.url().optional()),
-    AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
-    SMTP_URL: optional.pipe(z.url().optional()),
-    MAIL_FROM: z.string().default('Equilibraí <nao-responda@equilibrai.com.br>'),
-    GOOGLE_CLIENT_ID: optional,
-    GOOGLE_CLIENT_SECRET: optional,
-    GITHUB_CLIENT_ID: optional,
-    GITHUB_CLIENT_SECRET: optional,
-    STRIPE_SECRET_KEY: optional,
-    STRIPE_WEBHOOK_SECRET: optional,
-    STRIPE_API_BASE: optional.pipe(z.url().optional()),
-    STRIPE_PRICE_PF_SIMPLES: optional,
-    STRIPE_PRICE_EMPRESAS_2: optional,
-    STRIPE_PRICE_EMPRESAS_15: optional,
-    WHATSAPP_ACCESS_TOKEN: optional,
-    WHATSAPP_PHONE_NUMBER_ID: optional,
-    WHATSAPP_APP_SECRET: optional,
-    WHATSAPP_VERIFY_TOKEN: optional,
-    WHATSAPP_BUSINESS_NUMBER: optional.pipe(
-      z
-        .string()
-        .regex(/^\d{10,15}$/)
-        .optional(),
-    ),
-    WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v24.0'),
-    TRUST_PROXY: optional,
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    /** 'off' keeps the job runner out of this process (when `npm run worker` runs apart). */
-    WORKER: z.enum(['on', 'off']).default('on'),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'obrigatório em produção' })
-    }
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'obrigatório quando STRIPE_SECRET_KEY está definido',
-      })
-    }
-  })
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optional.pipe(z.url().optional()),
+  AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
+  SMTP_URL: optional.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('Equilibraí <nao-responda@equilibrai.com.br>'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GITHUB_CLIENT_ID: optional,
+  GITHUB_CLIENT_SECRET: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional.pipe(z.url().optional()),
+  STRIPE_PRICE_PF_SIMPLES: optional,
+  STRIPE_PRICE_EMPRESAS_2: optional,
+  STRIPE_PRICE_EMPRESAS_15: optional,
+  WHATSAPP_ACCESS_TOKEN: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_VERIFY_TOKEN: optional,
+  WHATSAPP_BUSINESS_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{10,15}$/)
+      .optional(),
+  ),
+  WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v24.0'),
+  TRUST_PROXY: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'off' keeps the job runner out of this process (when `npm run worker` runs apart). */
+  WORKER: z.enum(['on', 'off']).default('on'),
+})
+
+/** Rules between variables, checked on the raw values so they are listed with all the others. */
+function crossChecks(source: Record<string, string | undefined>): string[] {
+  const set = (name: string) => Boolean(source[name])
+  const problems: string[] = []
+  if (source.NODE_ENV === 'production' && !set('AUTH_SECRET')) {
+    problems.push('  - AUTH_SECRET: obrigatório em produção')
+  }
+  if (set('STRIPE_SECRET_KEY') && !set('STRIPE_WEBHOOK_SECRET')) {
+    problems.push('  - STRIPE_WEBHOOK_SECRET: obrigatório quando STRIPE_SECRET_KEY está definido')
+  }
+  return problems
+}
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string }
 
@@ -67,8 +65,11 @@ export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source)
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`)
+  const lines = [
+    ...(result.error?.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`) ?? []),
+    ...crossChecks(source),
+  ]
+  if (!result.success || lines.length) {
     throw new EnvError(`Configuração inválida:\n${lines.join('\n')}`)
   }
   const env = result.data

@@ -60,15 +60,19 @@ export const profileSchema = z.object({
     .trim()
     .min(2, 'Nome deve ter pelo menos 2 caracteres')
     .max(100, 'Nome deve ter no máximo 100 caracteres'),
+  // Trimmed before the rules, so a phone of only spaces counts as empty (stored as null).
   phone: z
-    .string()
-    .trim()
-    .regex(PHONE_CHARS, 'Telefone inválido')
-    .min(10, 'Telefone deve ter pelo menos 10 dígitos')
-    .max(20, 'Telefone deve ter no máximo 20 caracteres')
-    .optional()
-    .or(z.literal(''))
-    .nullable()
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z
+        .string()
+        .regex(PHONE_CHARS, 'Telefone inválido')
+        .min(10, 'Telefone deve ter pelo menos 10 dígitos')
+        .max(20, 'Telefone deve ter no máximo 20 caracteres')
+        .optional()
+        .or(z.literal(''))
+        .nullable(),
+    )
     .transform((v) => (v ? v : null)),
 })
 export type ProfileInput = z.input<typeof profileSchema>

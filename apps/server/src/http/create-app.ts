@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
+import { waitlistRoutes } from '../routes/waitlist/waitlist.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { AppError, errorBody, onError } from './errors.ts'
 import { requestLog } from './request-log.ts'
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))
   api.route('/', plansRoutes(deps))
+  api.route('/', waitlistRoutes(deps))
   app.route('/api', api)
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Rota não encontrada.'), 404))

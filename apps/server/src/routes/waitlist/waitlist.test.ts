@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server?.stop())
+
+const post = (body: unknown, contentType = 'application/json') =>
+  server.api('/api/waitlist', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+const rows = async () =>
+  (await server.database.pool.query('select nome, whatssapp, email from usuarios order by id')).rows
+
+describe('POST /api/waitlist', () => {
+  it('stores a valid sign-up with WhatsApp as digits and an empty e-mail as null', async () => {
+    const res = await post({ nome: 'Maria Souza', whatssapp: '(11) 98765-4321', email: '' })
+    expect(res.status).toBe(201)
+    expect(await rows()).toEqual([{ nome: 'Maria Souza', whatssapp: '11987654321', email: null }])
+  })
+
+  it('keeps one row for the same person and still answers with success', async () => {
+    const res = await post({
+      nome: 'Maria S.',
+      whatssapp: '11 98765 4321',
+      email: 'Maria@Exemplo.com',
+    })
+    expect(res.status).toBe(201)
+    expect(await rows()).toEqual([
+      { nome: 'Maria S.', whatssapp: '11987654321', email: 'maria@exemplo.com' },
+    ])
+    await post({ nome: 'Maria S.', whatssapp: '11987654321', email: null })
+    expect((await rows())[0]?.email).toBe('maria@exemplo.com')
+  })
+
+  it.each([
+    [{ nome: '', whatssapp: '11987654321' }, 'Nome é obrigatório'],
+    [{ nome: 'Ana', whatssapp: '' }, 'WhatsApp deve ter DDD e número'],
+    [{ nome: 'Ana', whatssapp: '1234' }, 'WhatsApp deve ter DDD e número'],
+    [{ nome: 'Ana', whatssapp: '11987654321', email: 'nao-é-email' }, 'Email inválido'],
+    [{ whatssapp: '11987654321' }, undefined],
+    [[1, 2, 3], undefined],
+  ])('refuses %j with a 400 in pt-BR', async (body, message) => {
+    const res = await post(body)
+    expect(res.status).toBe(400)
+    const json = (await res.json()) as { error: { code: string; message: string } }
+    expect(json.error.code).toBe('VALIDATION_ERROR')
+    if (message) expect(json.error.message).toBe(message)
+  })
+
+  it('answers malformed JSON and a wrong content type with 400, never 500', async () => {
+    expect((await post('{"nome": "Ana", ')).status).toBe(400)
+    expect((await post('nome=Ana', 'application/x-www-form-urlencoded')).status).toBe(400)
+    const res = await post('{bad json')
+    expect(await res.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'JSON inválido.' } })
+  })
+
+  it('is write-only for the public', async () => {
+    expect((await server.api('/api/waitlist')).status).toBe(404)
+  })
+})

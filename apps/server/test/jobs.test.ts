@@ -1,0 +1,37 @@
+import { quickAddJob } from 'graphile-worker'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './test-server.ts'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer({ WORKER: 'on' })
+})
+afterAll(() => server?.stop())
+
+describe('job runner inside the server', () => {
+  it('registers the hourly counter reset and runs queued jobs', async () => {
+    const db = server.database.pool
+    await expect
+      .poll(
+        async () =>
+          (await db.query(`select identifier from graphile_worker._private_known_crontabs`)).rows,
+      )
+      .toEqual([{ identifier: 'reset_monthly_counters' }])
+
+    await db.query(`insert into profiles (id, name, email) values ('u1', 'Ana', 'ana@x.com')`)
+    await db.query(
+      `insert into subscribers (user_id, monthly_transactions, counter_month) values ('u1', 4, '2020-01')`,
+    )
+    await quickAddJob({ pgPool: db }, 'reset_monthly_counters', {})
+    await expect
+      .poll(
+        async () =>
+          (await db.query(`select monthly_transactions from subscribers where user_id = 'u1'`))
+            .rows[0],
+        {
+          timeout: 15_000,
+        },
+      )
+      .toEqual({ monthly_transactions: 0 })
+  })
+})
