@@ -5,7 +5,7 @@ import { openReadyDatabase } from '../apps/server/src/bootstrap.ts'
 import { parseEnv } from '../apps/server/src/env.ts'
 import { createLogger } from '../apps/server/src/logger.ts'
 import { freePort } from '../apps/server/src/net.ts'
-import { type RunningServer, startServer } from '../apps/server/src/server.ts'
+import { type RunningServer, type StartOptions, startServer } from '../apps/server/src/server.ts'
 
 /**
  * A real server on a throwaway embedded PostgreSQL (or BENCH_DATABASE_URL), for benchmarks.
@@ -13,6 +13,7 @@ import { type RunningServer, startServer } from '../apps/server/src/server.ts'
  */
 export async function startBenchServer(
   extraEnv: Record<string, string> = {},
+  options: Pick<StartOptions, 'authRateLimits'> = {},
 ): Promise<RunningServer & { cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-bench-'))
   const env = parseEnv({
@@ -27,7 +28,7 @@ export async function startBenchServer(
   })
   const log = createLogger(env.LOG_LEVEL)
   const database = await openReadyDatabase(env, 'server', log)
-  const server = await startServer({ env, log, database })
+  const server = await startServer({ env, log, database, ...options })
   return {
     ...server,
     async cleanup() {

@@ -17,7 +17,10 @@ create table transactions (
   -- A removed team member's entries stay in the ledger.
   created_by text references profiles (id) on delete set null,
   type text not null check (type in ('expense', 'income')),
-  amount_cents bigint not null check (amount_cents > 0 and amount_cents <= 100000000),
+  -- At most R$ 1.000.000,00 (MAX_ENTRY_CENTS), unless the person confirmed a larger amount
+  -- on WhatsApp ('sim' to the assistant's question); never above R$ 10 bilhões.
+  amount_cents bigint not null check (amount_cents > 0 and amount_cents <= 1000000000000),
+  confirmed_large boolean not null default false,
   description text not null check (char_length(description) between 1 and 200),
   category text not null check (category in (
     'alimentacao', 'mercado', 'transporte', 'moradia', 'contas_casa', 'saude', 'educacao',
@@ -29,19 +32,90 @@ create table transactions (
   whatsapp_message_id text unique,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  constraint transactions_large_confirmed check (amount_cents <= 100000000 or confirmed_large),
   -- An income category on an income, an expense category on an expense.
   constraint transactions_category_matches_type check (
     (type = 'income') =
       (category in ('salario', 'vendas', 'servicos', 'investimentos', 'outras_receitas')))
 );
 
--- The list (newest first, keyset pagination on (occurred_on, id)) and the month's summary,
--- which reads only these columns: the include makes it an index-only scan.
-create index transactions_ledger_day_idx
-  on transactions (ledger_id, occurred_on desc, id desc)
-  include (type, category, amount_cents);
+-- The list: newest first, keyset pagination on (occurred_on, id), a date range.
+create index transactions_ledger_day_idx on transactions (ledger_id, occurred_on desc, id desc);
 -- 'desfazer', 'últimos': the most recently recorded entries of a ledger.
 create index transactions_ledger_recorded_idx on transactions (ledger_id, id desc);
+
+-- Each month's totals per category, kept by the triggers below in the same transaction as the
+-- change, so GET /api/v1/summary reads a few rows however many entries the month holds (a
+-- month of 100,000 entries is one aggregate of 100,000 rows otherwise). Rows whose entries
+-- fall to 0 stay, and readers skip them.
+create table ledger_month_totals (
+  ledger_id bigint not null references ledgers (id) on delete cascade,
+  month date not null check (extract(day from month) = 1),
+  type text not null,
+  category text not null,
+  total_cents bigint not null,
+  entries integer not null,
+  primary key (ledger_id, month, type, category)
+);
+
+-- One statement's changes, summed per (ledger, month, type, category) and applied in key
+-- order, so two statements touching the same keys lock them in the same order (no deadlock).
+-- An edit that moves no money (a new description) sums to nothing and touches no row.
+create function transactions_totals() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into ledger_month_totals as t (ledger_id, month, type, category, total_cents, entries)
+    select ledger_id, date_trunc('month', occurred_on)::date, type, category,
+           sum(amount_cents), count(*)
+      from new_rows
+     group by 1, 2, 3, 4
+     order by 1, 2, 3, 4
+    on conflict (ledger_id, month, type, category) do update
+      set total_cents = t.total_cents + excluded.total_cents,
+          entries = t.entries + excluded.entries;
+  elsif tg_op = 'DELETE' then
+    -- A ledger deleted with its person takes its totals along: skip it.
+    insert into ledger_month_totals as t (ledger_id, month, type, category, total_cents, entries)
+    select ledger_id, date_trunc('month', occurred_on)::date, type, category,
+           -sum(amount_cents), -count(*)
+      from old_rows
+     where exists (select 1 from ledgers l where l.id = old_rows.ledger_id)
+     group by 1, 2, 3, 4
+     order by 1, 2, 3, 4
+    on conflict (ledger_id, month, type, category) do update
+      set total_cents = t.total_cents + excluded.total_cents,
+          entries = t.entries + excluded.entries;
+  else
+    insert into ledger_month_totals as t (ledger_id, month, type, category, total_cents, entries)
+    select ledger_id, month, type, category, sum(cents), sum(n)
+      from (select ledger_id, date_trunc('month', occurred_on)::date as month, type, category,
+                   amount_cents as cents, 1 as n
+              from new_rows
+            union all
+            select ledger_id, date_trunc('month', occurred_on)::date, type, category,
+                   -amount_cents, -1
+              from old_rows) as c
+     group by 1, 2, 3, 4
+    having sum(cents) <> 0 or sum(n) <> 0
+     order by 1, 2, 3, 4
+    on conflict (ledger_id, month, type, category) do update
+      set total_cents = t.total_cents + excluded.total_cents,
+          entries = t.entries + excluded.entries;
+  end if;
+  return null;
+end $$;
+
+-- Statement-level, with transition tables: a bulk INSERT … SELECT costs one upsert per key,
+-- not one per row. (PostgreSQL allows transition tables on single-event triggers only.)
+create trigger transactions_totals_insert after insert on transactions
+  referencing new table as new_rows
+  for each statement execute function transactions_totals();
+create trigger transactions_totals_update after update on transactions
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function transactions_totals();
+create trigger transactions_totals_delete after delete on transactions
+  referencing old table as old_rows
+  for each statement execute function transactions_totals();
 
 -- Words a ledger taught the categoriser by correcting a category ('boliche' → lazer).
 create table learned_category_words (

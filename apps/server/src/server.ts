@@ -3,6 +3,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { Runner } from 'graphile-worker'
+import { createAuth } from './auth/auth.ts'
+import { type AuthRateLimits, createAuthRateLimiter } from './auth/auth-rate-limits.ts'
+import { resolveAuthSecret } from './auth/auth-secret.ts'
+import { createPasswordHasher } from './auth/password-hasher.ts'
+import { createBackgroundTasks } from './background.ts'
+import { prepareBillingCatalog } from './billing/demo-billing.ts'
+import { billingMode } from './billing/stripe-client.ts'
 import { openReadyDatabase } from './bootstrap.ts'
 import type { Database } from './db/database.ts'
 import type { Env } from './env.ts'
@@ -11,6 +18,7 @@ import { createApp } from './http/create-app.ts'
 import { loadStaticFiles } from './http/static-files.ts'
 import { startJobRunner } from './jobs/job-runner.ts'
 import type { Logger } from './logger.ts'
+import { createMailer } from './mail/mailer.ts'
 import { PlansCache } from './plans/plans-cache.ts'
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -29,6 +37,8 @@ export type StartOptions = {
   /** An already opened database (tests); otherwise DATABASE_URL or the embedded one. */
   database?: Database
   webDist?: string
+  /** Lower or raise the auth rate limits (tests); the defaults apply in every NODE_ENV. */
+  authRateLimits?: Partial<AuthRateLimits>
 }
 
 /**
@@ -41,15 +51,41 @@ export async function startServer({
   log,
   database,
   webDist = WEB_DIST,
+  authRateLimits,
 }: StartOptions): Promise<RunningServer> {
   const db = database ?? (await openReadyDatabase(env, 'server', log))
   const plans = new PlansCache(db.pool, db.url, log)
+  const mailer = createMailer(env, log)
+  const background = createBackgroundTasks(log)
   let runner: Runner | null = null
   try {
     await plans.start()
-    const deps: AppDeps = { env, db: db.pool, log, plans }
+    await prepareBillingCatalog(db.pool, billingMode(env))
+    const secret = resolveAuthSecret(env)
+    const passwordHasher = createPasswordHasher()
+    const authRateLimiter = createAuthRateLimiter(db.pool, secret, authRateLimits)
+    const auth = createAuth({
+      env,
+      db: db.pool,
+      log,
+      mailer,
+      background,
+      hasher: passwordHasher,
+      rateLimiter: authRateLimiter,
+      secret,
+    })
+    const deps: AppDeps = {
+      env,
+      db: db.pool,
+      log,
+      plans,
+      auth,
+      authRateLimiter,
+      passwordHasher,
+      mailer,
+    }
     const app = createApp(deps, loadStaticFiles(webDist))
-    if (env.WORKER === 'on') runner = await startJobRunner(db.pool, log)
+    if (env.WORKER === 'on') runner = await startJobRunner(db.pool, log, env)
 
     const server = serve({ fetch: app.fetch, port: env.PORT, hostname: '0.0.0.0' })
     await new Promise<void>((resolve, reject) => {
@@ -69,6 +105,9 @@ export async function startServer({
             if ('closeAllConnections' in server) server.closeAllConnections()
           }, 10_000).unref()
         })
+        // E-mails already handed off (a confirmation after sign-up) still go out.
+        await background.drain()
+        mailer.close()
         await runner?.stop()
         await plans.stop()
         if (!database) await db.close()
@@ -77,6 +116,7 @@ export async function startServer({
     }
     return { url: `http://localhost:${port}`, port, deps, database: db, close }
   } catch (error) {
+    mailer.close()
     await runner?.stop()
     await plans.stop()
     if (!database) await db.close()

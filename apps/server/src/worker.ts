@@ -12,7 +12,7 @@ async function main() {
   const env = loadEnv()
   const log = createLogger(env.LOG_LEVEL)
   const database = await openReadyDatabase(env, 'worker', log)
-  const runner = await startJobRunner(database.pool, log)
+  const runner = await startJobRunner(database.pool, log, env)
   log.info('worker running')
   const stop = async () => {
     await runner.stop()

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openEmbeddedPostgres } from '../src/db/embedded-postgres.ts'
 import { createLogger } from '../src/logger.ts'
+import './provided-context.ts'
 
 /**
  * One real PostgreSQL per test run, in its own directory and on a free port; each test file
@@ -10,12 +11,6 @@ import { createLogger } from '../src/logger.ts'
  * its directory behind: the next run stops that orphan and removes it.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../../.test-data')
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgAdminUrl: string
-  }
-}
 
 export default async function setup(project: TestProject) {
   mkdirSync(ROOT, { recursive: true })

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
+import './provided-context.ts'
 import { createPool, type Database } from '../src/db/database.ts'
 import { migrate } from '../src/db/migrate.ts'
 import { type Env, parseEnv } from '../src/env.ts'
@@ -11,7 +12,7 @@ import { createLogger } from '../src/logger.ts'
 import { freePort } from '../src/net.ts'
 import { stripePricesFromEnv } from '../src/plans/plan-catalog.ts'
 import { seedPlans } from '../src/plans/plans.queries.ts'
-import { type RunningServer, startServer } from '../src/server.ts'
+import { type RunningServer, type StartOptions, startServer } from '../src/server.ts'
 
 /** A fresh, migrated and seeded database on the run's PostgreSQL. */
 export async function createTestDatabase(
@@ -62,6 +63,7 @@ export type TestServer = RunningServer & {
 export async function startTestServer(
   overrides: Record<string, string> = {},
   webDist?: string,
+  options: Pick<StartOptions, 'authRateLimits'> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-test-'))
   const database = await createTestDatabase(overrides)
@@ -73,6 +75,7 @@ export async function startTestServer(
     log,
     database,
     webDist: webDist ?? path.join(dataDir, 'no-web'),
+    ...options,
   })
   return {
     ...server,

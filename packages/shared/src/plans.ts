@@ -1,8 +1,6 @@
-import { z } from 'zod'
-
+// No zod here: the landing page imports these helpers and must stay small.
 export const PLAN_TYPES = ['free', 'pf_simples', 'empresas_2', 'empresas_15'] as const
-export const planTypeSchema = z.enum(PLAN_TYPES)
-export type PlanType = z.infer<typeof planTypeSchema>
+export type PlanType = (typeof PLAN_TYPES)[number]
 
 /** The eleven feature keys, the same on every plan (ARCHITECTURE §6). */
 export const FEATURE_KEYS = [
@@ -24,16 +22,16 @@ export type PlanFeatureFlags = Record<FeatureKey, boolean>
 /** -1 in max_monthly_transactions means no limit. */
 export const UNLIMITED = -1
 
-export const planFeaturesSchema = z.object({
-  plan_type: planTypeSchema,
-  name: z.string(),
-  price_monthly: z.number(),
-  stripe_price_id: z.string().nullable(),
-  max_monthly_transactions: z.number().int(),
-  max_users: z.number().int(),
-  features: z.record(z.string(), z.boolean()),
-})
-export type PlanFeatures = z.infer<typeof planFeaturesSchema>
+/** A plan_features row as GET /api/plans and GET /api/subscription answer it. */
+export type PlanFeatures = {
+  plan_type: PlanType
+  name: string
+  price_monthly: number
+  stripe_price_id: string | null
+  max_monthly_transactions: number
+  max_users: number
+  features: Record<string, boolean>
+}
 
 /** Feature label as the spec shows it: underscores as spaces, each word capitalised. */
 export function featureLabel(key: string): string {

@@ -1,4 +1,6 @@
 import type { CliCommand } from './command.ts'
+import { grantAdmin, revokeAdmin, setPlanCommand } from './commands/accounts.ts'
+import { chatCommand } from './commands/chat.ts'
 import { migrateCommand } from './commands/migrate.ts'
 import { setPrice } from './commands/set-price.ts'
 
@@ -6,6 +8,10 @@ import { setPrice } from './commands/set-price.ts'
 export const COMMANDS: Record<string, CliCommand> = {
   migrate: migrateCommand,
   'set-price': setPrice,
+  'grant-admin': grantAdmin,
+  'revoke-admin': revokeAdmin,
+  'set-plan': setPlanCommand,
+  chat: chatCommand,
 }
 
 export function helpText(): string {

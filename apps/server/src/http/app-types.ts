@@ -1,7 +1,12 @@
+import type { Auth } from '../auth/auth.ts'
+import type { AuthRateLimiter } from '../auth/auth-rate-limits.ts'
+import type { PasswordHasher } from '../auth/password-hasher.ts'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import type { Mailer } from '../mail/mailer.ts'
 import type { PlansCache } from '../plans/plans-cache.ts'
+import type { NodeBindings } from './client-ip.ts'
 
 /** What every route factory receives: the process's configured parts, never globals. */
 export type AppDeps = {
@@ -9,9 +14,15 @@ export type AppDeps = {
   db: Db
   log: Logger
   plans: PlansCache
+  /** Better Auth (auth/auth.ts): sessions, sign-in, sign-up, e-mail confirmation, reset. */
+  auth: Auth
+  authRateLimiter: AuthRateLimiter
+  passwordHasher: PasswordHasher
+  mailer: Mailer
 }
 
 export type AppBindings = {
+  Bindings: NodeBindings
   Variables: {
     requestId: string
   }

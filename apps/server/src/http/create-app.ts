@@ -1,9 +1,23 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
+import { adminRoutes } from '../routes/admin/index.ts'
+import { authRoutes } from '../routes/auth/auth.routes.ts'
+import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
+import { meRoutes } from '../routes/me/me.routes.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
+import { profileRoutes } from '../routes/profile/profile.routes.ts'
+import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
+import { summaryRoutes } from '../routes/summary/index.ts'
+import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
+import { transactionsRoutes } from '../routes/transactions/index.ts'
+import { usageRoutes } from '../routes/usage/index.ts'
 import { waitlistRoutes } from '../routes/waitlist/waitlist.routes.ts'
+import { whatsappRoutes } from '../routes/whatsapp/whatsapp.routes.ts'
+import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts'
+import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-simulator.routes.ts'
+import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { AppError, errorBody, onError } from './errors.ts'
 import { requestLog } from './request-log.ts'
@@ -33,7 +47,21 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))
   api.route('/', plansRoutes(deps))
+  api.route('/', authRoutes(deps))
+  api.route('/', meRoutes(deps))
+  api.route('/', profileRoutes(deps))
+  api.route('/', subscriptionRoutes(deps))
+  api.route('/', billingRoutes(deps))
+  api.route('/', stripeWebhookRoutes(deps))
   api.route('/', waitlistRoutes(deps))
+  api.route('/', transactionsRoutes(deps))
+  api.route('/', summaryRoutes(deps))
+  api.route('/', usageRoutes(deps))
+  api.route('/', whatsappWebhookRoutes(deps))
+  api.route('/', whatsappRoutes(deps))
+  api.route('/', adminRoutes(deps))
+  api.route('/', whatsappAdminRoutes(deps))
+  api.route('/', whatsappSimulatorRoutes(deps))
   app.route('/api', api)
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Rota não encontrada.'), 404))

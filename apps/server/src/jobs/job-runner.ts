@@ -1,22 +1,30 @@
 import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
+import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
-import { CRONTAB, taskList } from './task-registry.ts'
+import { CRONTAB, STARTUP_TASKS, taskList } from './task-registry.ts'
 
 /** graphile-worker on our database, logging through pino; signals are ours to handle. */
-export async function startJobRunner(db: Db, log: Logger, concurrency = 4): Promise<Runner> {
+export async function startJobRunner(
+  db: Db,
+  log: Logger,
+  env: Env,
+  concurrency = 4,
+): Promise<Runner> {
   const jobLog = log.child({ component: 'jobs' })
   const logger = new WorkerLogger(() => (level, message, meta) => {
     const pinoLevel = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug'
     jobLog[pinoLevel](meta ?? {}, message)
   })
-  return run({
+  const runner = await run({
     pgPool: db,
     concurrency,
     noHandleSignals: true,
     pollInterval: 1_000,
-    taskList: taskList({ db, log: jobLog }),
+    taskList: taskList({ db, log: jobLog, env }),
     crontab: CRONTAB,
     logger,
   })
+  for (const task of STARTUP_TASKS) await runner.addJob(task, {}, { jobKey: `startup:${task}` })
+  return runner
 }

@@ -1,9 +1,32 @@
 import type { Task, TaskList } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
+import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import { pruneAuthDataTask } from './tasks/prune-auth-data.ts'
+import { processStripeEventTask } from './tasks/process-stripe-event.ts'
 import { resetMonthlyCountersTask } from './tasks/reset-monthly-counters.ts'
+import type { SendPolicy } from '../whatsapp/sender.ts'
+import {
+  whatsappInboundTask,
+  whatsappRecoverTask,
+  whatsappRetentionTask,
+  whatsappSendTask,
+  whatsappStatusTask,
+} from '../whatsapp/whatsapp-tasks.ts'
 
-export type TaskDeps = { db: Db; log: Logger }
+export type TaskDeps = { db: Db; log: Logger; env: Env }
+
+/**
+ * WhatsApp sends (whatsapp/sender.ts): 5xx, network errors and throughput limits are retried
+ * after 1 s, 2 s, 4 s... (±20 %, at most 5 min apart), 12 attempts in all (about 20 minutes);
+ * then the message is marked failed. The sender schedules these itself: graphile-worker's own
+ * retries (e^n s) are left for unexpected errors.
+ */
+export const WHATSAPP_SEND_POLICY: SendPolicy = {
+  maxAttempts: 12,
+  baseDelayMs: 1_000,
+  maxDelayMs: 5 * 60_000,
+}
 
 /**
  * Every background task, its schedule and its retry policy, in one place (STYLE.md 8). Tasks
@@ -12,6 +35,16 @@ export type TaskDeps = { db: Db; log: Logger }
 export function taskList(deps: TaskDeps): TaskList {
   return {
     reset_monthly_counters: resetMonthlyCountersTask(deps) as Task,
+    // 25 attempts, about three days (billing/stripe-events.ts).
+    stripe_event: processStripeEventTask(deps) as Task,
+    prune_auth_data: pruneAuthDataTask(deps) as Task,
+    // WhatsApp (whatsapp/whatsapp-tasks.ts). Attempts per job are set where jobs are queued:
+    // inbound messages 6 (then an apology goes out), status callbacks 4, sends above.
+    whatsapp_inbound: whatsappInboundTask(deps) as Task,
+    whatsapp_send: whatsappSendTask(deps, WHATSAPP_SEND_POLICY) as Task,
+    whatsapp_status: whatsappStatusTask(deps) as Task,
+    whatsapp_recover: whatsappRecoverTask(deps) as Task,
+    whatsapp_retention: whatsappRetentionTask(deps) as Task,
   }
 }
 
@@ -19,4 +52,14 @@ export function taskList(deps: TaskDeps): TaskList {
  * graphile-worker crontab (UTC). The counter reset runs hourly so the 1st of the month in
  * São Paulo (UTC-3) is caught within the hour, and `fill` catches up after downtime.
  */
-export const CRONTAB = ['5 * * * * reset_monthly_counters ?fill=1d&max=5'].join('\n')
+export const CRONTAB = [
+  '5 * * * * reset_monthly_counters ?fill=1d&max=5',
+  // Housekeeping only: a missed run is caught by the next one, so no fill.
+  '35 * * * * prune_auth_data ?max=1',
+  // Work a crashed instance left unfinished is requeued (also once at start: STARTUP_TASKS).
+  '* * * * * whatsapp_recover ?max=1',
+  '20 6 * * * whatsapp_retention ?max=1',
+].join('\n')
+
+/** Tasks queued once each time a runner starts (recovery after a crash). */
+export const STARTUP_TASKS = ['whatsapp_recover']

@@ -7,6 +7,11 @@ let database: Database
 beforeAll(async () => {
   database = await createTestDatabase()
   const db = database.pool
+  // A profile belongs to an auth user (migration 003).
+  await db.query(
+    `insert into "user" (id, name, email, "emailVerified")
+     values ('u1', 'Ana', 'ana@x.com', true), ('u2', 'Bia', 'bia@x.com', true)`,
+  )
   await db.query(
     `insert into profiles (id, name, email) values ('u1', 'Ana', 'ana@x.com'), ('u2', 'Bia', 'bia@x.com')`,
   )

@@ -1,0 +1,53 @@
+import type { Db } from '../db/database.ts'
+import { RateLimitedError } from '../http/errors.ts'
+import { consumeRateLimit, type RateLimitRule, rateLimitKey } from '../rate-limit/rate-limiter.ts'
+
+/**
+ * How often each sensitive auth action may run, per client IP and per account (e-mail). On in
+ * every environment; tests lower or raise them through startServer's `authRateLimits`.
+ */
+export const DEFAULT_AUTH_RATE_LIMITS = {
+  signInPerIp: { max: 30, windowSeconds: 15 * 60 },
+  signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  signUpPerIp: { max: 10, windowSeconds: 60 * 60 },
+  signUpPerAccount: { max: 5, windowSeconds: 60 * 60 },
+  passwordResetPerIp: { max: 10, windowSeconds: 60 * 60 },
+  passwordResetPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  verificationEmailPerIp: { max: 10, windowSeconds: 60 * 60 },
+  verificationEmailPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  socialSignInPerIp: { max: 30, windowSeconds: 15 * 60 },
+  /** Confirmation e-mails actually sent to one address by any path (sign-up, sign-in, resend). */
+  confirmationMailsPerAccount: { max: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>
+
+export type AuthRateLimits = typeof DEFAULT_AUTH_RATE_LIMITS
+export type AuthRateLimitName = keyof AuthRateLimits
+
+export type AuthRateLimiter = {
+  /** Counts the attempt; throws RateLimitedError (429 + Retry-After) past the limit. */
+  check(name: AuthRateLimitName, identifier: string): Promise<void>
+  /** Counts the attempt; false past the limit (for work done silently, like an e-mail). */
+  allow(name: AuthRateLimitName, identifier: string): Promise<boolean>
+}
+
+export function createAuthRateLimiter(
+  db: Db,
+  secret: string,
+  overrides: Partial<AuthRateLimits> = {},
+): AuthRateLimiter {
+  const rules: AuthRateLimits = { ...DEFAULT_AUTH_RATE_LIMITS, ...overrides }
+  const consume = (name: AuthRateLimitName, identifier: string) =>
+    consumeRateLimit(db, {
+      key: rateLimitKey(secret, name, identifier.toLowerCase()),
+      rule: rules[name],
+    })
+  return {
+    async check(name, identifier) {
+      const result = await consume(name, identifier)
+      if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds)
+    },
+    async allow(name, identifier) {
+      return (await consume(name, identifier)).allowed
+    },
+  }
+}

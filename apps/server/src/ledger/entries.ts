@@ -1,0 +1,88 @@
+import {
+  CATEGORY_MISMATCH_MESSAGE,
+  type EntrySource,
+  entryMatchesCategory,
+  type Transaction,
+  type TransactionPatch,
+} from '@equilibrai/shared'
+import { BadRequestError } from '../http/errors.ts'
+import type { Queryable } from './db-tx.ts'
+import { TransactionNotFoundError } from './errors.ts'
+import type { LedgerRef } from './ledgers.queries.ts'
+import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
+import {
+  deleteTransaction,
+  getTransaction,
+  insertTransaction,
+  type NewEntry,
+  updateTransaction,
+} from './transactions.queries.ts'
+
+/*
+ * What changes a ledger, for every way in (web, API, assistant). Each function expects `tx`
+ * to be inside a database transaction (withTransaction): the count and the row change
+ * together or not at all.
+ */
+
+/** Records an entry against the owner's monthly limit (LimitReachedError when it is full). */
+export async function recordEntry(
+  tx: Queryable,
+  params: {
+    ledger: LedgerRef
+    userId: string
+    entry: NewEntry
+    source: EntrySource
+    whatsappMessageId?: string | null
+    confirmedLarge?: boolean
+  },
+): Promise<{ entry: Transaction; usage: SlotUsage }> {
+  const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
+  const entry = await insertTransaction(tx, {
+    ledgerId: params.ledger.ledgerId,
+    createdBy: params.userId,
+    entry: params.entry,
+    source: params.source,
+    whatsappMessageId: params.whatsappMessageId,
+    confirmedLarge: params.confirmedLarge,
+  })
+  return { entry, usage }
+}
+
+/** Changes fields of an entry of this ledger; type and category must still agree. */
+export async function editEntry(
+  tx: Queryable,
+  { ledger, id, patch }: { ledger: LedgerRef; id: number; patch: TransactionPatch },
+): Promise<Transaction> {
+  const current = await getTransaction(tx, { ledgerId: ledger.ledgerId, id, forUpdate: true })
+  if (!current) throw new TransactionNotFoundError()
+  const merged: NewEntry = {
+    type: patch.type ?? current.type,
+    amount_cents: patch.amount_cents ?? current.amount_cents,
+    description: patch.description ?? current.description,
+    category: patch.category ?? current.category,
+    occurred_on: patch.occurred_on ?? current.occurred_on,
+  }
+  if (!entryMatchesCategory(merged)) {
+    throw new BadRequestError(CATEGORY_MISMATCH_MESSAGE, 'VALIDATION_ERROR')
+  }
+  const updated = await updateTransaction(tx, { ledgerId: ledger.ledgerId, id, entry: merged })
+  if (!updated) throw new TransactionNotFoundError()
+  return updated
+}
+
+/**
+ * Deletes an entry of this ledger and gives its monthly slot back (see monthly-limit.ts).
+ * Locks in the order recording does (the subscriber's counter, then the month's totals, which
+ * the delete's trigger updates), so a delete and an entry at once cannot deadlock.
+ */
+export async function removeEntry(
+  tx: Queryable,
+  { ledger, id }: { ledger: LedgerRef; id: number },
+): Promise<Transaction> {
+  const current = await getTransaction(tx, { ledgerId: ledger.ledgerId, id, forUpdate: true })
+  if (!current) throw new TransactionNotFoundError()
+  await releaseEntrySlot(tx, { ownerId: ledger.ownerId, createdAt: current.created_at })
+  const deleted = await deleteTransaction(tx, { ledgerId: ledger.ledgerId, id })
+  if (!deleted) throw new TransactionNotFoundError()
+  return deleted
+}

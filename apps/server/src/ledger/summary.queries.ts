@@ -1,0 +1,54 @@
+import type { CategoryTotal, MonthSummary } from '@equilibrai/shared'
+import type { Queryable } from './db-tx.ts'
+
+/**
+ * A month's totals per category, read from ledger_month_totals: the triggers on transactions
+ * keep it in step with every insert, edit and delete, so this reads a handful of rows however
+ * many entries the month holds.
+ */
+export async function monthSummary(
+  db: Queryable,
+  { ledgerId, month }: { ledgerId: number; month: string },
+): Promise<MonthSummary> {
+  const { rows } = await db.query<CategoryTotal>(
+    `select type, category, total_cents, entries as count
+       from ledger_month_totals
+      where ledger_id = $1 and month = $2::date and entries > 0
+      order by total_cents desc, category`,
+    [ledgerId, `${month}-01`],
+  )
+  let income = 0
+  let expense = 0
+  for (const row of rows) {
+    if (row.type === 'income') income += row.total_cents
+    else expense += row.total_cents
+  }
+  return {
+    month,
+    income_cents: income,
+    expense_cents: expense,
+    balance_cents: income - expense,
+    by_category: rows,
+  }
+}
+
+/**
+ * The same figures computed from the entries themselves: the definition the totals table must
+ * always agree with (tests compare the two).
+ */
+export async function monthSummaryFromEntries(
+  db: Queryable,
+  { ledgerId, month }: { ledgerId: number; month: string },
+): Promise<CategoryTotal[]> {
+  const { rows } = await db.query<CategoryTotal>(
+    `select type, category, sum(amount_cents)::bigint as total_cents, count(*)::int as count
+       from transactions
+      where ledger_id = $1
+        and occurred_on >= $2::date
+        and occurred_on < ($2::date + interval '1 month')::date
+      group by type, category
+      order by total_cents desc, category`,
+    [ledgerId, `${month}-01`],
+  )
+  return rows
+}

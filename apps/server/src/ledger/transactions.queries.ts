@@ -1,0 +1,228 @@
+import type {
+  Category,
+  EntrySource,
+  EntryType,
+  Transaction,
+  TransactionPage,
+} from '@equilibrai/shared'
+import { isRealDate } from '@equilibrai/shared'
+import type { Queryable } from './db-tx.ts'
+
+/** The columns the API returns, in its order. */
+const COLUMNS = 'id, type, amount_cents, description, category, occurred_on, created_at, source'
+
+type Row = Omit<Transaction, 'created_at'> & { created_at: Date }
+/** With who recorded it: the assistant undoes one's own last entry. */
+export type StoredTransaction = Transaction & { created_by: string | null }
+
+function toTransaction(row: Row): Transaction {
+  return { ...row, created_at: row.created_at.toISOString() }
+}
+
+export type NewEntry = {
+  type: EntryType
+  amount_cents: number
+  description: string
+  category: Category
+  occurred_on: string
+}
+
+/** Inserts one entry. The caller has claimed the month's slot in the same transaction. */
+export async function insertTransaction(
+  db: Queryable,
+  params: {
+    ledgerId: number
+    createdBy: string
+    entry: NewEntry
+    source: EntrySource
+    whatsappMessageId?: string | null
+    /** The person said 'sim' to an amount over MAX_ENTRY_CENTS. */
+    confirmedLarge?: boolean
+  },
+): Promise<Transaction> {
+  const { entry } = params
+  const { rows } = await db.query<Row>(
+    `insert into transactions
+       (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source,
+        whatsapp_message_id, confirmed_large)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     returning ${COLUMNS}`,
+    [
+      params.ledgerId,
+      params.createdBy,
+      entry.type,
+      entry.amount_cents,
+      entry.description,
+      entry.category,
+      entry.occurred_on,
+      params.source,
+      params.whatsappMessageId ?? null,
+      params.confirmedLarge ?? false,
+    ],
+  )
+  return toTransaction(rows[0] as Row)
+}
+
+/** `limit` + 1 rows tell whether a next page exists without a count. */
+export async function listTransactions(
+  db: Queryable,
+  params: {
+    ledgerId: number
+    from?: string
+    to?: string
+    limit: number
+    cursor?: Cursor | null
+  },
+): Promise<TransactionPage> {
+  const where = ['ledger_id = $1']
+  const values: unknown[] = [params.ledgerId]
+  // Only the conditions present, so the planner always sees the index's shape.
+  if (params.from) {
+    values.push(params.from)
+    where.push(`occurred_on >= $${values.length}`)
+  }
+  if (params.to) {
+    values.push(params.to)
+    where.push(`occurred_on <= $${values.length}`)
+  }
+  if (params.cursor) {
+    values.push(params.cursor.occurredOn, params.cursor.id)
+    where.push(`(occurred_on, id) < ($${values.length - 1}::date, $${values.length}::bigint)`)
+  }
+  values.push(params.limit + 1)
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS} from transactions
+      where ${where.join(' and ')}
+      order by occurred_on desc, id desc
+      limit $${values.length}`,
+    values,
+  )
+  const page = rows.slice(0, params.limit).map(toTransaction)
+  const last = page.at(-1)
+  return {
+    data: page,
+    next_cursor:
+      rows.length > params.limit && last
+        ? encodeCursor({ occurredOn: last.occurred_on, id: last.id })
+        : null,
+  }
+}
+
+export async function getTransaction(
+  db: Queryable,
+  { ledgerId, id, forUpdate = false }: { ledgerId: number; id: number; forUpdate?: boolean },
+): Promise<StoredTransaction | null> {
+  const { rows } = await db.query<Row & { created_by: string | null }>(
+    `select ${COLUMNS}, created_by from transactions where ledger_id = $1 and id = $2
+     ${forUpdate ? 'for update' : ''}`,
+    [ledgerId, id],
+  )
+  const row = rows[0]
+  return row ? { ...toTransaction(row), created_by: row.created_by } : null
+}
+
+export async function findByWhatsappMessage(
+  db: Queryable,
+  { ledgerId, messageId }: { ledgerId: number; messageId: string },
+): Promise<Transaction | null> {
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS} from transactions where ledger_id = $1 and whatsapp_message_id = $2`,
+    [ledgerId, messageId],
+  )
+  return rows[0] ? toTransaction(rows[0]) : null
+}
+
+/** Writes the given (already merged and validated) fields of an entry of this ledger. */
+export async function updateTransaction(
+  db: Queryable,
+  { ledgerId, id, entry }: { ledgerId: number; id: number; entry: NewEntry },
+): Promise<Transaction | null> {
+  const { rows } = await db.query<Row>(
+    `update transactions
+        set type = $3, amount_cents = $4, description = $5, category = $6, occurred_on = $7,
+            updated_at = now()
+      where ledger_id = $1 and id = $2
+      returning ${COLUMNS}`,
+    [
+      ledgerId,
+      id,
+      entry.type,
+      entry.amount_cents,
+      entry.description,
+      entry.category,
+      entry.occurred_on,
+    ],
+  )
+  return rows[0] ? toTransaction(rows[0]) : null
+}
+
+/** Removes an entry of this ledger; the deleted row (with when it was recorded), or null. */
+export async function deleteTransaction(
+  db: Queryable,
+  { ledgerId, id }: { ledgerId: number; id: number },
+): Promise<Transaction | null> {
+  const { rows } = await db.query<Row>(
+    `delete from transactions where ledger_id = $1 and id = $2 returning ${COLUMNS}`,
+    [ledgerId, id],
+  )
+  return rows[0] ? toTransaction(rows[0]) : null
+}
+
+/** The most recently recorded entries of a ledger, newest first ('últimos'). */
+export async function recentTransactions(
+  db: Queryable,
+  { ledgerId, limit }: { ledgerId: number; limit: number },
+): Promise<Transaction[]> {
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS} from transactions where ledger_id = $1 order by id desc limit $2`,
+    [ledgerId, limit],
+  )
+  return rows.map(toTransaction)
+}
+
+/** The last entry this person recorded in the ledger ('desfazer', 'corrigir último'). */
+export async function lastTransactionBy(
+  db: Queryable,
+  {
+    ledgerId,
+    userId,
+    forUpdate = false,
+  }: { ledgerId: number; userId: string; forUpdate?: boolean },
+): Promise<Transaction | null> {
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS} from transactions
+      where ledger_id = $1 and created_by = $2
+      order by id desc limit 1 ${forUpdate ? 'for update' : ''}`,
+    [ledgerId, userId],
+  )
+  return rows[0] ? toTransaction(rows[0]) : null
+}
+
+/** Entries of a ledger by id, in the order of `ids` (missing ones skipped). */
+export async function transactionsByIds(
+  db: Queryable,
+  { ledgerId, ids }: { ledgerId: number; ids: number[] },
+): Promise<Transaction[]> {
+  if (ids.length === 0) return []
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS} from transactions where ledger_id = $1 and id = any($2::bigint[])`,
+    [ledgerId, ids],
+  )
+  const byId = new Map(rows.map((r) => [r.id, toTransaction(r)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** Keyset position: the last row of a page. Opaque to clients (base64url). */
+export type Cursor = { occurredOn: string; id: number }
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.occurredOn}~${cursor.id}`).toString('base64url')
+}
+
+/** null for anything that is not a cursor this server made. */
+export function decodeCursor(text: string): Cursor | null {
+  const decoded = Buffer.from(text, 'base64url').toString('utf8')
+  const m = /^(\d{4}-\d{2}-\d{2})~(\d{1,15})$/.exec(decoded)
+  if (!m || !isRealDate(m[1] as string)) return null
+  return { occurredOn: m[1] as string, id: Number(m[2]) }
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Env } from '../env.ts'
+import type { Logger } from '../logger.ts'
+import type { MailContent } from './templates.ts'
+
+export type MailMessage = MailContent & { to: string; kind: string }
+
+export type Mailer = {
+  send(message: MailMessage): Promise<void>
+  close(): void
+}
+
+/**
+ * SMTP_URL set: real e-mail through nodemailer. Unset: each message is written as an .eml file
+ * under DATA_DIR/mail and its link is logged, so a newcomer can confirm an account with no mail
+ * server at all. The body never goes to the log (it may carry a token for someone else's eyes).
+ */
+export function createMailer(env: Env, log: Logger): Mailer {
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL)
+    return {
+      async send({ to, subject, text, html, kind }) {
+        const info = await transport.sendMail({ from: env.MAIL_FROM, to, subject, text, html })
+        log.info({ kind, messageId: info.messageId }, 'e-mail enviado')
+      },
+      close: () => transport.close(),
+    }
+  }
+
+  const dir = path.join(env.DATA_DIR, 'mail')
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return {
+    async send({ to, subject, text, html, kind, link }) {
+      const info = await transport.sendMail({ from: env.MAIL_FROM, to, subject, text, html })
+      mkdirSync(dir, { recursive: true })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      const file = path.join(dir, `${stamp}-${kind}-${randomBytes(3).toString('hex')}.eml`)
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 })
+      log.info({ kind, file, link }, 'e-mail gravado em arquivo (SMTP_URL não definido)')
+    },
+    close: () => transport.close(),
+  }
+}

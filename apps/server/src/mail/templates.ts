@@ -1,0 +1,80 @@
+/**
+ * The e-mails the product sends, in pt-BR, as text and a simple HTML version. `link` is the
+ * one action in each; the mailer logs it when e-mails go to files (development).
+ */
+export type MailContent = { subject: string; text: string; html: string; link: string }
+
+const BRAND = 'Equilibraí'
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? ''
+}
+
+function layout(params: {
+  greeting: string
+  paragraphs: string[]
+  button: string
+  link: string
+  footer: string
+}): string {
+  const p = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2937">${escapeHtml(text)}</p>`
+  return `<!doctype html>
+<html lang="pt-BR">
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="margin:0 0 24px;font-size:22px;font-weight:bold;color:#059669">${BRAND}</p>
+${p(params.greeting)}
+${params.paragraphs.map(p).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="display:inline-block;background:#059669;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:8px">${escapeHtml(params.button)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${escapeHtml(params.link)}" style="color:#059669;word-break:break-all">${escapeHtml(params.link)}</a></p>
+<p style="margin:0;font-size:13px;line-height:1.5;color:#6b7280">${escapeHtml(params.footer)}</p>
+</td></tr></table>
+<p style="margin:16px 0 0;font-size:12px;color:#9ca3af">${BRAND} — seu consultor financeiro no WhatsApp</p>
+</td></tr></table>
+</body>
+</html>
+`
+}
+
+export function verificationEmail({ name, link }: { name: string; link: string }): MailContent {
+  const greeting = `Olá, ${firstName(name)}!`.replace(', !', '!')
+  const paragraphs = [
+    `Falta pouco para você começar a usar o ${BRAND}. Confirme seu email para ativar sua conta.`,
+    'O link vale por 24 horas.',
+  ]
+  const footer = `Se você não criou uma conta no ${BRAND}, ignore este email.`
+  return {
+    subject: `Confirme seu email — ${BRAND}`,
+    link,
+    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nConfirme seu email abrindo o link abaixo:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
+    html: layout({ greeting, paragraphs, button: 'Confirmar meu email', link, footer }),
+  }
+}
+
+export function resetPasswordEmail({ name, link }: { name: string; link: string }): MailContent {
+  const greeting = `Olá, ${firstName(name)}!`.replace(', !', '!')
+  const paragraphs = [
+    `Recebemos um pedido para redefinir a senha da sua conta no ${BRAND}.`,
+    'O link vale por 1 hora e só pode ser usado uma vez.',
+  ]
+  const footer =
+    'Se você não pediu para redefinir a senha, ignore este email: sua senha continua a mesma.'
+  return {
+    subject: `Redefinir sua senha — ${BRAND}`,
+    link,
+    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nEscolha uma nova senha abrindo o link abaixo:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
+    html: layout({ greeting, paragraphs, button: 'Redefinir minha senha', link, footer }),
+  }
+}

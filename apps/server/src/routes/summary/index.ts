@@ -1,0 +1,1 @@
+export { summaryRoutes } from './summary.routes.ts'

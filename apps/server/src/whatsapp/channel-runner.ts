@@ -1,0 +1,24 @@
+import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
+import type { Db } from '../db/database.ts'
+import type { Env } from '../env.ts'
+import { taskList } from '../jobs/task-registry.ts'
+import type { Logger } from '../logger.ts'
+import { TASKS } from './job-queue.ts'
+
+/**
+ * A job runner for the channel's message jobs only (processing and sending), for the CLI chat:
+ * the conversation moves whether or not a server is running. When one is, both runners take
+ * jobs from the same queue, and either may answer. No schedules run here.
+ */
+export async function startChannelRunner(db: Db, env: Env, log: Logger): Promise<Runner> {
+  const all = taskList({ db, env, log })
+  const mine = [TASKS.inbound, TASKS.send] as const
+  return run({
+    pgPool: db,
+    concurrency: 2,
+    noHandleSignals: true,
+    pollInterval: 1_000,
+    taskList: Object.fromEntries(mine.map((name) => [name, all[name]]).filter(([, t]) => t)),
+    logger: new WorkerLogger(() => () => {}),
+  })
+}

@@ -1,0 +1,181 @@
+import type { OutboundMessage } from './messages.ts'
+
+/**
+ * Meta's WhatsApp Cloud API, the one call we make: POST {base}/{phone-number-id}/messages.
+ * Errors are sorted here into "try again later" and "will never work", which is what the
+ * sender's retry policy needs.
+ */
+
+export type GraphConfig = {
+  apiBase: string
+  phoneNumberId: string
+  accessToken: string
+  timeoutMs?: number
+}
+
+export type GraphResult =
+  | { ok: true; wamid: string }
+  | {
+      ok: false
+      /** Worth trying again later (5xx, network, throughput limits). */
+      retryable: boolean
+      /** The 24-hour customer service window is closed (131047). */
+      windowClosed: boolean
+      status: number
+      code: number | null
+      reason: string
+      retryAfterMs: number | null
+    }
+
+/** Graph error codes that mean "later": throughput and rate limits, temporary outages. */
+const RETRYABLE_CODES = new Set([
+  1, // API unknown (transient)
+  2, // API service temporarily unavailable
+  4, // application request limit reached
+  80007, // WhatsApp Business Account rate limit
+  130429, // Cloud API throughput limit
+  131000, // something went wrong (generic, transient)
+  131016, // service unavailable
+  131048, // spam rate limit
+  131056, // pair rate limit: too many messages to one number
+  133004, // server temporarily unavailable
+])
+const WINDOW_CLOSED = 131047
+
+/** The request body for one message (messaging_product, recipient, and the message). */
+export function graphMessageBody(
+  to: string,
+  message: OutboundMessage,
+  callbackData?: string,
+): Record<string, unknown> {
+  const base = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    // Echoed in the status callbacks for this message (sender.ts: messages in doubt).
+    ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
+  }
+  switch (message.kind) {
+    case 'text':
+      return { ...base, type: 'text', text: { body: message.text, preview_url: false } }
+    case 'interactive':
+      return {
+        ...base,
+        type: 'interactive',
+        interactive: {
+          type: 'button',
+          body: { text: message.text },
+          action: {
+            buttons: message.buttons.map((b) => ({
+              type: 'reply',
+              reply: { id: b.id, title: b.title },
+            })),
+          },
+        },
+      }
+    case 'template':
+      return {
+        ...base,
+        type: 'template',
+        template: {
+          name: message.name,
+          language: { code: message.language },
+          ...(message.params.length
+            ? {
+                components: [
+                  {
+                    type: 'body',
+                    parameters: message.params.map((text) => ({ type: 'text', text })),
+                  },
+                ],
+              }
+            : {}),
+        },
+      }
+  }
+}
+
+type GraphErrorBody = { error?: { code?: unknown; message?: unknown; error_subcode?: unknown } }
+
+/** Sorts a failed answer: retry or give up, and why (never the message text). */
+export function classifyGraphError(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+): Extract<GraphResult, { ok: false }> {
+  const error = (body as GraphErrorBody | null)?.error
+  const code = typeof error?.code === 'number' ? error.code : null
+  const message = typeof error?.message === 'string' ? error.message.slice(0, 200) : ''
+  const retryAfterSeconds = retryAfter ? Number(retryAfter) : Number.NaN
+  const retryable =
+    code === WINDOW_CLOSED
+      ? false
+      : code !== null && RETRYABLE_CODES.has(code)
+        ? true
+        : status === 429 || status >= 500
+  return {
+    ok: false,
+    retryable,
+    windowClosed: code === WINDOW_CLOSED,
+    status,
+    code,
+    reason: `HTTP ${status}${code !== null ? ` código ${code}` : ''}${message ? `: ${message}` : ''}`,
+    retryAfterMs: Number.isFinite(retryAfterSeconds) ? Math.max(0, retryAfterSeconds * 1000) : null,
+  }
+}
+
+export async function postMessage(
+  config: GraphConfig,
+  to: string,
+  message: OutboundMessage,
+  callbackData?: string,
+): Promise<GraphResult> {
+  let response: Response
+  try {
+    response = await fetch(
+      `${config.apiBase.replace(/\/$/, '')}/${config.phoneNumberId}/messages`,
+      {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${config.accessToken}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(graphMessageBody(to, message, callbackData)),
+        signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
+      },
+    )
+  } catch (error) {
+    const name = (error as Error).name
+    return {
+      ok: false,
+      retryable: true,
+      windowClosed: false,
+      status: 0,
+      code: null,
+      reason: name === 'TimeoutError' ? 'tempo esgotado' : `rede: ${(error as Error).message}`,
+      retryAfterMs: null,
+    }
+  }
+  const text = await response.text().catch(() => '')
+  let body: unknown = null
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    body = null
+  }
+  if (response.ok) {
+    const wamid = (body as { messages?: Array<{ id?: unknown }> } | null)?.messages?.[0]?.id
+    if (typeof wamid === 'string' && wamid) return { ok: true, wamid }
+    // A 2xx without a message id: it may have gone out, so sending again could duplicate it.
+    return {
+      ok: false,
+      retryable: false,
+      windowClosed: false,
+      status: response.status,
+      code: null,
+      reason: `HTTP ${response.status} sem id de mensagem`,
+      retryAfterMs: null,
+    }
+  }
+  return classifyGraphError(response.status, body, response.headers.get('retry-after'))
+}

@@ -1,0 +1,97 @@
+import type { Db } from '../db/database.ts'
+import { addJob, TASKS } from './job-queue.ts'
+import { inboundJobKey } from './inbox.ts'
+import { MAX_PROCESS_ATTEMPTS } from './processor.ts'
+import { sendJobKey } from './sender.ts'
+
+/*
+ * After a crash (kill -9, a lost machine), graphile-worker keeps the jobs that were running
+ * locked for four hours. The work itself is not lost: the inbox and outbox rows say what is
+ * unfinished. This sweep (when a runner starts, and every minute) queues a fresh job for every
+ * unfinished row that has no job waiting for it and that nobody is working on: a live attempt
+ * holds a lock for its whole duration (the inbox row FOR UPDATE; an advisory lock on an outbox
+ * message), which the sweep skips, while a dead one's locks went with its connection. Adding a job under the same key retires
+ * the dead worker's job (graphile-worker clears its key and uses up its attempts). In the rare
+ * race with a live worker that has taken the job but not yet the row, the second job finds the
+ * work done and does nothing.
+ */
+
+const BATCH = 500
+
+/** No job with this key is waiting to run (none at all, or only one a worker has taken). */
+const NO_WAITING_JOB = (key: string) => `not exists (
+  select 1 from graphile_worker.jobs j where j.key = ${key} and j.locked_at is null
+    and j.attempts < j.max_attempts)`
+
+export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outbound: number }> {
+  const client = await db.connect()
+  try {
+    await client.query('begin')
+    const inbound = await client.query<{ id: number; message_id: string }>(
+      `select id, message_id from whatsapp_inbound
+        where processed_at is null and ${NO_WAITING_JOB(`'wa-in:' || message_id`)}
+        order by id limit ${BATCH}
+        for update skip locked`,
+    )
+    for (const row of inbound.rows) {
+      await addJob(
+        client,
+        TASKS.inbound,
+        { id: row.id },
+        {
+          jobKey: inboundJobKey(row.message_id),
+          maxAttempts: MAX_PROCESS_ATTEMPTS + 1,
+          preserveRunAt: true,
+        },
+      )
+    }
+    // Held until this transaction ends: an attempt starting meanwhile waits for the new job.
+    const outbound = await client.query<{ id: number }>(
+      `with candidates as materialized (
+         select id from whatsapp_outbound
+          where status = 'queued' and ${NO_WAITING_JOB(`'wa-out:' || id`)}
+          order by id limit ${BATCH})
+       select id from candidates
+        where pg_try_advisory_xact_lock(hashtextextended('whatsapp-attempt:' || id, 0))`,
+    )
+    for (const row of outbound.rows) {
+      await addJob(
+        client,
+        TASKS.send,
+        { id: row.id },
+        { jobKey: sendJobKey(row.id), preserveRunAt: true },
+      )
+    }
+    await client.query('commit')
+    return { inbound: inbound.rows.length, outbound: outbound.rows.length }
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}
+
+/** How long message contents are kept: the conversation is the person's ledger's past. */
+export const RETENTION_DAYS = 30
+
+/**
+ * LGPD housekeeping: message texts older than RETENTION_DAYS are erased (the rows stay as the
+ * delivery record), as are expired linking codes.
+ */
+export async function applyRetention(db: Db): Promise<{ inbound: number; outbound: number }> {
+  const inbound = await db.query(
+    `update whatsapp_inbound set payload = null
+      where payload is not null and processed_at is not null
+        and received_at < now() - make_interval(days => $1)`,
+    [RETENTION_DAYS],
+  )
+  const outbound = await db.query(
+    `update whatsapp_outbound set payload = jsonb_build_object('erased', true)
+      where status <> 'queued' and not payload ? 'erased'
+        and created_at < now() - make_interval(days => $1)`,
+    [RETENTION_DAYS],
+  )
+  await db.query('delete from whatsapp_link_codes where expires_at < now()')
+  return { inbound: inbound.rowCount ?? 0, outbound: outbound.rowCount ?? 0 }
+}

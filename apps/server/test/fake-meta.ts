@@ -1,0 +1,305 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { signBody } from '../src/whatsapp/signature.ts'
+
+/**
+ * A local stand-in for Meta's WhatsApp Cloud API (the Graph API's POST
+ * /{phone-number-id}/messages), with scripted failures, plus builders for the webhook
+ * deliveries Meta would send us. Tests point WHATSAPP_API_BASE at `url`.
+ */
+
+export const FAKE_TOKEN = 'fake-meta-access-token'
+export const FAKE_PHONE_NUMBER_ID = '1098765432100'
+export const FAKE_APP_SECRET = 'fake-meta-app-secret'
+export const FAKE_VERIFY_TOKEN = 'fake-meta-verify-token'
+export const FAKE_BUSINESS_NUMBER = '5511900000000'
+
+export type SentMessage = {
+  wamid: string
+  to: string
+  type: string
+  body: Record<string, unknown>
+  /** The text of a text message, or the body of an interactive one. */
+  text: string | null
+  at: number
+}
+
+/** An answer other than success: an HTTP status and, optionally, a Graph error code. */
+export type ScriptedFailure = { status: number; code?: number; message?: string } | { hangUp: true }
+
+export type FakeMeta = {
+  url: string
+  /** Successful sends, in order. */
+  sent: SentMessage[]
+  /** Every request received, including the failed ones. */
+  requests: number
+  /** The next requests get these answers, in order, before successes resume. */
+  failNext(...failures: ScriptedFailure[]): void
+  /** Delay every answer (ms). */
+  setLatency(ms: number): void
+  /**
+   * Like Meta: report each accepted message to our webhook with a signed 'sent' status (with
+   * its biz_opaque_callback_data), retrying while the server does not answer 200.
+   */
+  sendStatusesTo(webhookUrl: string): void
+  reset(): void
+  sentTo(waId: string): SentMessage[]
+  close(): Promise<void>
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+export async function startFakeMeta(): Promise<FakeMeta> {
+  let failures: ScriptedFailure[] = []
+  let latency = 0
+  let counter = 0
+  let webhookUrl: string | null = null
+  let closed = false
+  const reportSent = async (message: SentMessage) => {
+    const url = webhookUrl
+    if (!url) return
+    const status = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: {
+                  display_phone_number: FAKE_BUSINESS_NUMBER,
+                  phone_number_id: FAKE_PHONE_NUMBER_ID,
+                },
+                statuses: [
+                  {
+                    id: message.wamid,
+                    status: 'sent',
+                    timestamp: String(Math.floor(message.at / 1000)),
+                    recipient_id: message.to,
+                    ...(typeof message.body.biz_opaque_callback_data === 'string'
+                      ? { biz_opaque_callback_data: message.body.biz_opaque_callback_data }
+                      : {}),
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    }
+    const deadline = Date.now() + 60_000
+    await new Promise((r) => setTimeout(r, 20))
+    while (!closed && Date.now() < deadline) {
+      const ok = await fetch(url, signedDelivery(status)).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (ok) return
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  const fake: Omit<FakeMeta, 'url' | 'close'> = {
+    sent: [],
+    requests: 0,
+    failNext: (...f) => {
+      failures.push(...f)
+    },
+    setLatency: (ms) => {
+      latency = ms
+    },
+    sendStatusesTo: (url) => {
+      webhookUrl = url
+    },
+    reset: () => {
+      failures = []
+      fake.sent.length = 0
+      fake.requests = 0
+      latency = 0
+    },
+    sentTo: (waId) => fake.sent.filter((m) => m.to === waId),
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const raw = await readBody(req)
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    const match = /^\/v[\d.]+\/([^/]+)\/messages$/.exec(req.url ?? '')
+    if (req.method !== 'POST' || !match)
+      return json(404, { error: { message: 'Unknown path', code: 100 } })
+    fake.requests++
+    if (latency) await new Promise((r) => setTimeout(r, latency))
+    if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) {
+      return json(401, {
+        error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 },
+      })
+    }
+    if (match[1] !== FAKE_PHONE_NUMBER_ID) {
+      return json(400, { error: { message: 'Unknown phone number id', code: 100 } })
+    }
+    const failure = failures.shift()
+    if (failure) {
+      if ('hangUp' in failure) {
+        req.socket.destroy()
+        return
+      }
+      return json(failure.status, {
+        error: {
+          message: failure.message ?? 'Scripted failure',
+          type: 'OAuthException',
+          code: failure.code ?? (failure.status >= 500 ? 131000 : 100),
+          fbtrace_id: randomBytes(6).toString('hex'),
+        },
+      })
+    }
+    let body: Record<string, unknown>
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>
+    } catch {
+      return json(400, { error: { message: 'Invalid JSON', code: 100 } })
+    }
+    if (body.messaging_product !== 'whatsapp' || typeof body.to !== 'string') {
+      return json(400, { error: { message: 'Invalid parameter', code: 100 } })
+    }
+    const wamid = `wamid.FAKE${String(++counter).padStart(6, '0')}${randomBytes(4).toString('hex')}`
+    const text =
+      (body.text as { body?: string } | undefined)?.body ??
+      (body.interactive as { body?: { text?: string } } | undefined)?.body?.text ??
+      null
+    const message = { wamid, to: body.to, type: String(body.type), body, text, at: Date.now() }
+    fake.sent.push(message)
+    void reportSent(message)
+    return json(200, {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: body.to, wa_id: body.to }],
+      messages: [{ id: wamid }],
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}/v24.0`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        closed = true
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }) as FakeMeta
+}
+
+/** Environment for a server that talks to the fake. */
+export function fakeMetaEnv(fake: Pick<FakeMeta, 'url'>): Record<string, string> {
+  return {
+    WHATSAPP_ACCESS_TOKEN: FAKE_TOKEN,
+    WHATSAPP_PHONE_NUMBER_ID: FAKE_PHONE_NUMBER_ID,
+    WHATSAPP_APP_SECRET: FAKE_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: FAKE_VERIFY_TOKEN,
+    WHATSAPP_BUSINESS_NUMBER: FAKE_BUSINESS_NUMBER,
+    WHATSAPP_API_BASE: fake.url,
+  }
+}
+
+// ---- Webhook deliveries, as Meta sends them ----
+
+export type InboundSpec =
+  | { from: string; text: string; id?: string; timestamp?: number; name?: string }
+  | { from: string; button: { id: string; title: string }; id?: string; timestamp?: number }
+  | { from: string; type: string; id?: string; timestamp?: number; extra?: Record<string, unknown> }
+
+export function messageId(): string {
+  return `wamid.HBgN${randomBytes(12).toString('hex').toUpperCase()}`
+}
+
+function messageObject(spec: InboundSpec) {
+  const base = {
+    from: spec.from,
+    id: spec.id ?? messageId(),
+    timestamp: String(Math.floor((spec.timestamp ?? Date.now()) / 1000)),
+  }
+  if ('text' in spec) return { ...base, type: 'text', text: { body: spec.text } }
+  if ('button' in spec) {
+    return {
+      ...base,
+      context: { from: FAKE_BUSINESS_NUMBER, id: 'wamid.ORIGINAL' },
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: spec.button },
+    }
+  }
+  return { ...base, type: spec.type, ...(spec.extra ?? { [spec.type]: { id: 'media-id-1' } }) }
+}
+
+export type StatusSpec = {
+  wamid: string
+  status: 'sent' | 'delivered' | 'read' | 'failed'
+  recipient: string
+  errors?: Array<{ code: number; title: string }>
+}
+
+/** A delivery's body with messages and status callbacks, as Meta builds it. */
+export function delivery({
+  messages = [],
+  statuses = [],
+}: {
+  messages?: InboundSpec[]
+  statuses?: StatusSpec[]
+}) {
+  const value: Record<string, unknown> = {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: FAKE_BUSINESS_NUMBER, phone_number_id: FAKE_PHONE_NUMBER_ID },
+  }
+  if (messages.length) {
+    value.contacts = messages.map((m) => ({
+      profile: { name: 'name' in m && m.name ? m.name : 'Cliente' },
+      wa_id: m.from,
+    }))
+    value.messages = messages.map(messageObject)
+  }
+  if (statuses.length) {
+    value.statuses = statuses.map((s) => ({
+      id: s.wamid,
+      status: s.status,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      recipient_id: s.recipient,
+      ...(s.status === 'sent'
+        ? { conversation: { id: 'conv', origin: { type: 'service' } }, pricing: { billable: true } }
+        : {}),
+      ...(s.errors ? { errors: s.errors } : {}),
+    }))
+  }
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: '102290129340398', changes: [{ field: 'messages', value }] }],
+  }
+}
+
+/**
+ * JSON as Meta serialises it: every non-ASCII character escaped as \uXXXX, and '/' as '\/'. The
+ * signature covers exactly these bytes.
+ */
+export function metaJson(body: unknown): string {
+  return JSON.stringify(body)
+    .replace(/\//g, '\\/')
+    .replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/** Headers and body of a signed delivery. */
+export function signedDelivery(body: unknown, secret = FAKE_APP_SECRET) {
+  const raw = typeof body === 'string' ? body : metaJson(body)
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signBody(secret, raw) },
+    body: raw,
+  }
+}

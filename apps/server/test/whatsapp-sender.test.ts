@@ -1,0 +1,203 @@
+import { quickAddJob } from 'graphile-worker'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { notifyUser } from '../src/whatsapp/notify.ts'
+import { templateMessage } from '../src/whatsapp/templates.ts'
+import { signedInUser } from './auth-client.ts'
+import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
+import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
+
+/**
+ * The one sender against a misbehaving Graph API: retries with backoff until delivered and
+ * exactly one successful send, permanent failures listed for admins without message text, the
+ * 24-hour window, per-recipient pacing, and idempotency.
+ */
+let fake: FakeMeta
+let server: TestServer
+beforeAll(async () => {
+  fake = await startFakeMeta()
+  server = await startTestServer({
+    ...fakeMetaEnv(fake),
+    WORKER: 'on',
+    TRUST_PROXY: 'x-forwarded-for',
+  })
+})
+afterAll(async () => {
+  await server?.stop()
+  await fake?.close()
+})
+beforeEach(() => fake.reset())
+
+const outbound = async (waId: string) =>
+  (
+    await server.database.pool.query<{
+      status: string
+      attempts: number
+      last_error: string | null
+      error_code: number | null
+      kind: string
+      wamid: string | null
+    }>(
+      'select status, attempts, last_error, error_code, kind, wamid from whatsapp_outbound where wa_id = $1 order by id',
+      [waId],
+    )
+  ).rows
+
+describe('retries', () => {
+  it('retries 500, a dropped connection, 429 and 130429 until delivered, and sends once', async () => {
+    const from = '5511987653001'
+    fake.failNext(
+      { status: 500 },
+      { hangUp: true },
+      { status: 429, code: 4, message: 'Application request limit reached' },
+      { status: 400, code: 130429, message: 'Rate limit hit' },
+    )
+    await deliver(server, { from, text: 'oi' })
+    const [reply] = await repliesTo(fake, from, 1, 40_000)
+    expect(fake.requests).toBe(5)
+    const [row] = await outbound(from)
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 5,
+      wamid: reply?.wamid,
+      last_error: null,
+    })
+
+    // A duplicate job for a message already sent sends nothing.
+    const { rows } = await server.database.pool.query<{ id: number }>(
+      'select id from whatsapp_outbound where wa_id = $1',
+      [from],
+    )
+    await quickAddJob({ pgPool: server.database.pool }, 'whatsapp_send', { id: rows[0]?.id })
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(fake.sentTo(from)).toHaveLength(1)
+    expect(fake.requests).toBe(5)
+  }, 60_000)
+
+  it('fails at once on a permanent error, visible to admins without the text', async () => {
+    const from = '5511987653002'
+    fake.failNext({ status: 400, code: 131026, message: 'Message undeliverable' })
+    await deliver(server, { from, text: 'oi' })
+    await expect
+      .poll(async () => (await outbound(from))[0]?.status, { timeout: 10_000 })
+      .toBe('failed')
+    expect((await outbound(from))[0]).toMatchObject({ attempts: 1, error_code: 131026 })
+    expect(fake.requests).toBe(1)
+
+    const user = await signedInUser(server)
+    expect((await user.client.request('/api/admin/whatsapp/failures')).status).toBe(403)
+    await server.database.pool.query(`update "user" set role = 'admin' where id = $1`, [
+      user.userId,
+    ])
+    const res = await user.client.request('/api/admin/whatsapp/failures?limit=10')
+    expect(res.status).toBe(200)
+    const { data } = (await res.json()) as { data: Array<Record<string, unknown>> }
+    const failure = data.find((f) => f.error_code === 131026)
+    expect(failure).toMatchObject({ wa_id: '5511*******02', kind: 'text', attempts: 1 })
+    expect(String(failure?.last_error)).toMatch(/^REJECTED: HTTP 400 código 131026/)
+    expect(JSON.stringify(data)).not.toMatch(/ainda não está ligado/)
+    expect(Object.keys(failure ?? {})).not.toContain('payload')
+  })
+})
+
+describe('the 24-hour window', () => {
+  it('sends free text inside the window, the template outside it, or fails without one', async () => {
+    const { client, userId } = await signedInUser(server)
+    const waId = '5511987653003'
+    await linkWhatsApp(server, fake, client, waId)
+    const env = server.deps.env
+    const db = server.database.pool
+    const reminder = templateMessage('billReminder', ['Conta de luz', '10/12', 'R$ 180,00'])
+
+    await notifyUser(db, env, {
+      userId,
+      idempotencyKey: 'w-inside',
+      text: 'Lembrete: luz',
+      template: reminder,
+    })
+    let sent = await repliesTo(fake, waId, 2)
+    expect(sent[1]).toMatchObject({ type: 'text', text: 'Lembrete: luz' })
+
+    // 25 hours since the person last wrote.
+    await db.query(
+      `update whatsapp_inbound set sent_at = now() - interval '25 hours' where wa_id = $1`,
+      [waId],
+    )
+    await notifyUser(db, env, {
+      userId,
+      idempotencyKey: 'w-outside',
+      text: 'Lembrete: luz',
+      template: reminder,
+    })
+    sent = await repliesTo(fake, waId, 3)
+    expect(sent[2]?.type).toBe('template')
+    expect(sent[2]?.body).toMatchObject({
+      template: {
+        name: 'equilibrai_lembrete_conta',
+        language: { code: 'pt_BR' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Conta de luz' },
+              { type: 'text', text: '10/12' },
+              { type: 'text', text: 'R$ 180,00' },
+            ],
+          },
+        ],
+      },
+    })
+
+    await notifyUser(db, env, { userId, idempotencyKey: 'w-no-template', text: 'Oi de novo' })
+    await expect
+      .poll(async () => (await outbound(waId)).at(-1)?.status, { timeout: 10_000 })
+      .toBe('failed')
+    expect((await outbound(waId)).at(-1)?.last_error).toMatch(/^OUTSIDE_24H_WINDOW/)
+    expect(fake.sentTo(waId)).toHaveLength(3)
+
+    // Meta's own verdict (131047) also switches to the template.
+    await db.query(`update whatsapp_inbound set sent_at = now() where wa_id = $1`, [waId])
+    fake.failNext({ status: 400, code: 131047, message: 'Re-engagement message' })
+    await notifyUser(db, env, {
+      userId,
+      idempotencyKey: 'w-meta-says',
+      text: 'Lembrete',
+      template: reminder,
+    })
+    sent = await repliesTo(fake, waId, 4)
+    expect(sent[3]?.type).toBe('template')
+  })
+
+  it('does not answer a person who wrote more than 24 hours ago with free text', async () => {
+    const from = '5511987653004'
+    // Delivered late: WhatsApp says it was sent 2 days ago.
+    await deliver(server, { from, text: 'oi', timestamp: Date.now() - 48 * 3600_000 })
+    await expect
+      .poll(async () => (await outbound(from))[0]?.status, { timeout: 10_000 })
+      .toBe('failed')
+    expect(fake.sentTo(from)).toHaveLength(0)
+  })
+})
+
+describe('pacing and idempotency', () => {
+  it('spaces messages to one person, and sends one message per key', async () => {
+    const { client, userId } = await signedInUser(server)
+    const waId = '5511987653005'
+    await linkWhatsApp(server, fake, client, waId)
+    const db = server.database.pool
+    const env = server.deps.env
+    const first = await notifyUser(db, env, { userId, idempotencyKey: 'p-1', text: 'um' })
+    const again = await notifyUser(db, env, { userId, idempotencyKey: 'p-1', text: 'um de novo' })
+    expect(first?.created).toBe(true)
+    expect(again).toMatchObject({ id: first?.id, created: false })
+    await notifyUser(db, env, { userId, idempotencyKey: 'p-2', text: 'dois' })
+    await notifyUser(db, env, { userId, idempotencyKey: 'p-3', text: 'três' })
+    const sent = await repliesTo(fake, waId, 4)
+    expect(sent.slice(1).map((m) => m.text)).toEqual(['um', 'dois', 'três'])
+    for (let i = 1; i < sent.length; i++) {
+      expect((sent[i]?.at ?? 0) - (sent[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(950)
+    }
+    await new Promise((r) => setTimeout(r, 1200))
+    expect(fake.sentTo(waId)).toHaveLength(4)
+  })
+})

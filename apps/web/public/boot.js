@@ -1,0 +1,22 @@
+/*
+ * Runs before the first paint, as a file because the CSP forbids inline scripts:
+ * - applies the theme next-themes will apply (same storage key and classes), so a chosen
+ *   theme does not flash the other one while the app loads;
+ * - marks paths other than `/`, whose first paint must not show the prerendered landing page.
+ */
+;(() => {
+  const root = document.documentElement
+  let stored = null
+  try {
+    stored = localStorage.getItem('theme')
+  } catch {
+    // Storage can be blocked; the system setting applies.
+  }
+  const dark =
+    stored === 'dark' ||
+    (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches)
+  root.classList.add(dark ? 'dark' : 'light')
+  root.style.colorScheme = dark ? 'dark' : 'light'
+  const path = window.location.pathname
+  if (path !== '/' && path !== '/index.html') root.classList.add('app-route')
+})()

@@ -1,0 +1,111 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { RedirectIfSignedIn, RequireAuth } from './guards'
+import { NotFoundPage } from './not-found-page'
+import { RootLayout, RouteError } from './root-layout'
+import { RouteFallback } from './route-fallback'
+
+/**
+ * Every page is its own lazy chunk. To add a route, add an entry with `lazy` below: public
+ * pages under the root, signed-in pages under RequireAuth, admin pages under RequireAuth admin.
+ * Note that a first visit to `/` renders the landing page without this router (see
+ * lib/navigation.ts); the `/` route here serves navigations back to it.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RouteFallback,
+    children: [
+      {
+        // Errors render inside RootLayout, so links on the error page keep using the router.
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            Component: RedirectIfSignedIn,
+            children: [
+              {
+                index: true,
+                lazy: () =>
+                  import('@/features/landing/components/landing-page').then((m) => ({
+                    Component: m.LandingPage,
+                  })),
+              },
+              {
+                path: 'auth',
+                lazy: () =>
+                  import('@/features/auth/components/auth-page').then((m) => ({
+                    Component: m.AuthPage,
+                  })),
+              },
+            ],
+          },
+          {
+            path: 'reset-password',
+            lazy: () =>
+              import('@/features/auth/components/reset-password-page').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
+          },
+          {
+            path: 'termos',
+            lazy: () =>
+              import('@/features/legal/components/terms-page').then((m) => ({
+                Component: m.TermsPage,
+              })),
+          },
+          {
+            path: 'privacidade',
+            lazy: () =>
+              import('@/features/legal/components/privacy-page').then((m) => ({
+                Component: m.PrivacyPage,
+              })),
+          },
+          {
+            Component: RequireAuth,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: () =>
+                  import('@/features/dashboard/components/dashboard-page').then((m) => ({
+                    Component: m.DashboardPage,
+                  })),
+              },
+              {
+                path: 'financas',
+                lazy: () =>
+                  import('@/features/finances/components/finances-page').then((m) => ({
+                    Component: m.FinancesPage,
+                  })),
+              },
+              {
+                path: 'simulador',
+                lazy: () =>
+                  import('@/features/simulator/components/simulator-page').then((m) => ({
+                    Component: m.SimulatorPage,
+                  })),
+              },
+            ],
+          },
+          {
+            element: <RequireAuth admin />,
+            children: [
+              {
+                path: 'admin',
+                lazy: () =>
+                  import('@/features/admin/components/admin-page').then((m) => ({
+                    Component: m.AdminPage,
+                  })),
+              },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}

@@ -1,0 +1,31 @@
+import { isPremium } from '@equilibrai/shared'
+
+/** The Plano column's badge (spec §2, §4): 'Pro' for any plan but free. */
+export function planBadgeLabel(planType: string | null | undefined): 'Pro' | 'Gratuito' {
+  return planType && isPremium(planType) ? 'Pro' : 'Gratuito'
+}
+
+/** The Status column (spec §4): the status as stored, 'inactive' when there is none. */
+export function statusLabel(status: string | null | undefined): string {
+  return status?.trim() ? status : 'inactive'
+}
+
+/** The note under 'Assinantes Pro': which plan types the spec's rule counts. */
+export function proRuleNote(planTypes: readonly string[]): string {
+  const quoted = planTypes.map((t) => `'${t}'`)
+  const list =
+    quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} e ${quoted.at(-1)}` : (quoted[0] ?? '')
+  return `Conta só os tipos de plano ${list}, como na especificação; nenhum plano atual usa esses tipos. Os números reais estão em 'Assinantes por plano'.`
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('pt-BR')
+}
+
+/** Waitlist WhatsApp digits as people write them: `(11) 98765-4321`, `+55 (11) 98765-4321`. */
+export function formatWhatsapp(digits: string): string {
+  const national = /^55\d{10,11}$/.test(digits) ? digits.slice(2) : digits
+  const prefix = national === digits ? '' : '+55 '
+  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(national)
+  return m ? `${prefix}(${m[1]}) ${m[2]}-${m[3]}` : digits
+}

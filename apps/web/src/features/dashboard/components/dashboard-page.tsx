@@ -1,0 +1,80 @@
+import { ArrowRightIcon, WalletIcon } from 'lucide-react'
+import { AppLink } from '@/components/app-link'
+import { Button } from '@/components/ui/button'
+import { useSignOut } from '@/features/auth'
+import { WhatsAppCard } from '@/features/whatsapp'
+import { usePageTitle } from '@/lib/use-page-title'
+import { usePlans } from '../api/get-plans'
+import { useProfile } from '../api/get-profile'
+import { useSubscription } from '../api/get-subscription'
+import { useCheckout } from '../hooks/use-checkout'
+import { useCheckoutReturn } from '../hooks/use-checkout-return'
+import { usePlanFromUrl } from '../hooks/use-plan-from-url'
+import { CurrentPlanCard } from './current-plan-card'
+import { DashboardHeader } from './dashboard-header'
+import { PlanFeaturesCard } from './plan-features-card'
+import { PlansCard } from './plans-card'
+import { ProfileCard } from './profile-card'
+
+/** Spec §2 'Dashboard': profile, current plan and usage, the plans on sale, the plan's features. */
+export function DashboardPage() {
+  usePageTitle('Meu Painel')
+  const polling = useCheckoutReturn()
+  const subscription = useSubscription({ poll: polling })
+  const plans = usePlans()
+  const { data: profile } = useProfile()
+  const checkout = useCheckout()
+  const { signOut, pending: signingOut } = useSignOut()
+  usePlanFromUrl({
+    plans: plans.data,
+    currentPlanType: subscription.data?.plan_type,
+    start: checkout.start,
+  })
+  const firstName = profile?.name.trim().split(/\s+/)[0]
+
+  return (
+    <div className="min-h-dvh bg-muted/30">
+      <DashboardHeader onSignOut={signOut} signingOut={signingOut} />
+      <main id="conteudo" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+        <section className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-semibold text-xl tracking-tight sm:text-2xl">
+              {firstName ? `Olá, ${firstName}!` : 'Olá!'}
+            </p>
+            <p className="text-muted-foreground">Seu perfil, seu plano e tudo o que ele inclui.</p>
+          </div>
+          <Button asChild size="lg" className="w-full sm:w-auto">
+            <AppLink to="/financas">
+              <WalletIcon aria-hidden="true" />
+              Minhas Finanças
+              <ArrowRightIcon aria-hidden="true" />
+            </AppLink>
+          </Button>
+        </section>
+
+        <div className="grid gap-6 md:grid-cols-2">
+          <ProfileCard />
+          <CurrentPlanCard
+            subscription={subscription.data}
+            isPending={subscription.isPending}
+            onRetry={() => void subscription.refetch()}
+          />
+        </div>
+
+        <WhatsAppCard />
+
+        <PlansCard
+          plans={plans.data}
+          isPending={plans.isPending}
+          onRetry={() => void plans.refetch()}
+          currentPlanType={subscription.data?.plan_type}
+          busyPriceId={checkout.busyPriceId}
+          checkoutPending={checkout.isPending}
+          onSubscribe={checkout.start}
+        />
+
+        <PlanFeaturesCard subscription={subscription.data} />
+      </main>
+    </div>
+  )
+}

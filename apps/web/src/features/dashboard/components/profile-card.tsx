@@ -1,0 +1,67 @@
+import { MailIcon, PencilIcon, PhoneIcon, UserIcon } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useProfile } from '../api/get-profile'
+import { EditProfileDialog } from './edit-profile-dialog'
+import { LoadFailed } from './load-failed'
+
+const EMPTY = 'Não informado'
+
+function Field({ icon, label, value }: { icon: ReactNode; label: string; value: string | null }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 text-muted-foreground [&_svg]:size-4" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1">
+        <dt className="text-muted-foreground text-sm">{label}</dt>
+        <dd className="font-medium [overflow-wrap:anywhere]">{value?.trim() ? value : EMPTY}</dd>
+      </div>
+    </div>
+  )
+}
+
+/** Spec §2 'Informações do Perfil': name, email and phone, and the edit dialog. */
+export function ProfileCard() {
+  const { data: profile, isPending, isError, refetch } = useProfile()
+  const [editing, setEditing] = useState(false)
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-4">
+        <CardTitle as="h2">Informações do Perfil</CardTitle>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={!profile}
+          onClick={() => setEditing(true)}
+        >
+          <PencilIcon aria-hidden="true" />
+          Editar Perfil
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="space-y-4" aria-busy="true">
+            <Skeleton className="h-10 w-3/4" />
+            <Skeleton className="h-10 w-2/3" />
+            <Skeleton className="h-10 w-1/2" />
+          </div>
+        ) : isError ? (
+          <LoadFailed what="o perfil" onRetry={() => void refetch()} />
+        ) : (
+          <dl className="space-y-4">
+            <Field icon={<UserIcon />} label="Nome" value={profile.name} />
+            <Field icon={<MailIcon />} label="Email" value={profile.email} />
+            <Field icon={<PhoneIcon />} label="Telefone" value={profile.phone} />
+          </dl>
+        )}
+      </CardContent>
+      {profile && (
+        <EditProfileDialog profile={profile} open={editing} onClose={() => setEditing(false)} />
+      )}
+    </Card>
+  )
+}

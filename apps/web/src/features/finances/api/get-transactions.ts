@@ -1,0 +1,36 @@
+import type { TransactionPage } from '@equilibrai/shared'
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import { monthRange } from '../utils/month'
+
+/** Every month's list lives under this key; mutations invalidate it whole. */
+export const TRANSACTIONS_KEY = ['finances', 'transactions'] as const
+
+export const PAGE_SIZE = 50
+
+/** GET /api/v1/transactions for one São Paulo month, newest first, one page per cursor. */
+export function getTransactions(
+  month: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<TransactionPage> {
+  const { from, to } = monthRange(month)
+  const params = new URLSearchParams({ from, to, limit: String(PAGE_SIZE) })
+  if (cursor) params.set('cursor', cursor)
+  return api.get<TransactionPage>(`/api/v1/transactions?${params}`, { signal })
+}
+
+export function transactionsQueryOptions(month: string) {
+  return infiniteQueryOptions({
+    queryKey: [...TRANSACTIONS_KEY, month],
+    queryFn: ({ pageParam, signal }) => getTransactions(month, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    // The list must show what WhatsApp just recorded when the user comes back to the tab.
+    staleTime: 30_000,
+  })
+}
+
+export function useTransactions(month: string) {
+  return useInfiniteQuery(transactionsQueryOptions(month))
+}

@@ -1,0 +1,88 @@
+import type { Transaction } from '@equilibrai/shared'
+import { ArrowLeftIcon, PlusIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { AppLink } from '@/components/app-link'
+import { Button, buttonVariants } from '@/components/ui/button'
+import { usePageTitle } from '@/lib/use-page-title'
+import { useSummary } from '../api/get-summary'
+import { canRecord, useUsage } from '../api/get-usage'
+import { currentMonth, defaultEntryDate, isMonth } from '../utils/month'
+import { CategoryChart } from './category-chart'
+import { DeleteTransactionDialog } from './delete-transaction-dialog'
+import { MonthPicker } from './month-picker'
+import { SummaryCards } from './summary-cards'
+import { TransactionFormDialog } from './transaction-form-dialog'
+import { TransactionList } from './transaction-list'
+import { UsageBanner } from './usage-banner'
+
+type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; entry: Transaction }
+
+/** /financas: the month's figures, spending per category and entries, for the signed-in user. */
+export function FinancesPage() {
+  usePageTitle('Minhas Finanças')
+  const [params, setParams] = useSearchParams()
+  const requested = params.get('mes')
+  const month = isMonth(requested) ? requested : currentMonth()
+  const summary = useSummary(month)
+  const usage = useUsage()
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' })
+  const [deleting, setDeleting] = useState<Transaction | null>(null)
+  const allowed = canRecord(usage.data)
+
+  function changeMonth(next: string) {
+    setParams(next === currentMonth() ? {} : { mes: next }, { replace: true })
+  }
+
+  return (
+    <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="space-y-1">
+          <AppLink
+            to="/dashboard"
+            className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
+          >
+            <ArrowLeftIcon aria-hidden="true" />
+            Voltar ao Dashboard
+          </AppLink>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Finanças</h1>
+        </div>
+        <Button
+          type="button"
+          onClick={() => setEditing({ mode: 'new' })}
+          disabled={!allowed}
+          title={allowed ? undefined : 'Limite de lançamentos do plano atingido'}
+        >
+          <PlusIcon aria-hidden="true" />
+          Novo lançamento
+        </Button>
+      </header>
+
+      <UsageBanner usage={usage.data} />
+      <MonthPicker month={month} onChange={changeMonth} />
+      {summary.isError && (
+        <p className="text-muted-foreground text-sm" role="alert">
+          Não foi possível carregar o resumo do mês.
+        </p>
+      )}
+      <SummaryCards summary={summary.data} />
+
+      <div className="grid items-start gap-5 lg:grid-cols-[2fr_3fr]">
+        <CategoryChart summary={summary.data} />
+        <TransactionList
+          month={month}
+          onEdit={(entry) => setEditing({ mode: 'edit', entry })}
+          onDelete={setDeleting}
+        />
+      </div>
+
+      <TransactionFormDialog
+        open={editing.mode !== 'closed'}
+        entry={editing.mode === 'edit' ? editing.entry : null}
+        defaultDate={defaultEntryDate(month)}
+        onClose={() => setEditing({ mode: 'closed' })}
+      />
+      <DeleteTransactionDialog entry={deleting} onClose={() => setDeleting(null)} />
+    </main>
+  )
+}

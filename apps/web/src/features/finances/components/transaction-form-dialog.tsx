@@ -1,0 +1,250 @@
+import {
+  CATEGORY_LABELS,
+  EXPENSE_CATEGORIES,
+  type EntryType,
+  FALLBACK_CATEGORY,
+  INCOME_CATEGORIES,
+  type Transaction,
+  type TransactionInput,
+  categoryType,
+  transactionInputSchema,
+} from '@equilibrai/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
+import { Controller, type FieldErrors, useForm } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { cn } from '@/lib/cn'
+import { toastError, toastSuccess } from '@/lib/notify'
+import { useCreateTransaction } from '../api/create-transaction'
+import { useUpdateTransaction } from '../api/update-transaction'
+import { formatAmountInput, parseAmountInput } from '../utils/money-input'
+
+const CATEGORIES_BY_TYPE: Record<EntryType, string[]> = {
+  expense: Object.keys(EXPENSE_CATEGORIES),
+  income: Object.keys(INCOME_CATEGORIES),
+}
+
+const TYPES: { value: EntryType; label: string }[] = [
+  { value: 'expense', label: 'Despesa' },
+  { value: 'income', label: 'Receita' },
+]
+
+/** New entry (entry null) or edit an entry; closed when `open` is false. */
+export function TransactionFormDialog({
+  open,
+  entry,
+  defaultDate,
+  onClose,
+}: {
+  open: boolean
+  entry: Transaction | null
+  defaultDate: string
+  onClose: () => void
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{entry ? 'Editar lançamento' : 'Novo lançamento'}</DialogTitle>
+          <DialogDescription>
+            {entry
+              ? 'Altere o que precisar e salve.'
+              : 'Registre uma despesa ou receita. Pelo WhatsApp é só mandar “mercado 45,90”.'}
+          </DialogDescription>
+        </DialogHeader>
+        {open && <TransactionForm entry={entry} defaultDate={defaultDate} onDone={onClose} />}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function TransactionForm({
+  entry,
+  defaultDate,
+  onDone,
+}: {
+  entry: Transaction | null
+  defaultDate: string
+  onDone: () => void
+}) {
+  const id = useId()
+  const create = useCreateTransaction()
+  const update = useUpdateTransaction()
+  const busy = create.isPending || update.isPending
+  const form = useForm<TransactionInput>({
+    resolver: zodResolver(transactionInputSchema),
+    defaultValues: entry
+      ? {
+          type: entry.type,
+          amount_cents: entry.amount_cents,
+          description: entry.description,
+          category: entry.category,
+          occurred_on: entry.occurred_on,
+        }
+      : {
+          type: 'expense',
+          amount_cents: 0,
+          description: '',
+          category: FALLBACK_CATEGORY.expense,
+          occurred_on: defaultDate,
+        },
+  })
+  const type = form.watch('type')
+
+  function setType(next: EntryType) {
+    form.setValue('type', next)
+    const category = form.getValues('category')
+    if (categoryType(category) !== next) form.setValue('category', FALLBACK_CATEGORY[next])
+  }
+
+  function onValid(values: TransactionInput) {
+    if (entry) {
+      update.mutate(
+        { id: entry.id, patch: values },
+        {
+          onSuccess: () => {
+            toastSuccess('Lançamento atualizado.')
+            onDone()
+          },
+        },
+      )
+      return
+    }
+    create.mutate(values, {
+      onSuccess: () => {
+        toastSuccess('Lançamento registrado.')
+        onDone()
+      },
+      // The limit's message names it and the upgrade path; the page's banner links it.
+      onError: (error) => toastError(error),
+    })
+  }
+
+  // Spec §5: only the first validation message is shown, as a toast.
+  function onInvalid(errors: FieldErrors<TransactionInput>) {
+    const order = ['type', 'amount_cents', 'description', 'category', 'occurred_on'] as const
+    const first = order.map((f) => errors[f]?.message).find(Boolean)
+    toastError(undefined, first ?? 'Dados inválidos')
+  }
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      noValidate
+      className="space-y-4"
+      aria-busy={busy}
+    >
+      <fieldset className="space-y-2">
+        <legend className="mb-2 font-medium text-sm">Tipo</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {TYPES.map((t) => (
+            <label
+              key={t.value}
+              className={cn(
+                'flex h-11 cursor-pointer items-center justify-center rounded-md border font-medium text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                type === t.value
+                  ? 'border-primary bg-secondary text-secondary-foreground'
+                  : 'hover:bg-accent',
+              )}
+            >
+              <input
+                type="radio"
+                name="type"
+                value={t.value}
+                checked={type === t.value}
+                onChange={() => setType(t.value)}
+                className="sr-only"
+              />
+              {t.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-amount`}>Valor</Label>
+        <Controller
+          control={form.control}
+          name="amount_cents"
+          render={({ field, fieldState }) => (
+            <div className="relative">
+              <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground text-sm">
+                R$
+              </span>
+              <Input
+                id={`${id}-amount`}
+                name="amount"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="0,00"
+                className="pl-10 tabular-nums"
+                value={formatAmountInput(field.value)}
+                onChange={(e) => field.onChange(parseAmountInput(e.target.value))}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                aria-invalid={fieldState.invalid || undefined}
+              />
+            </div>
+          )}
+        />
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-description`}>Descrição</Label>
+        <Input
+          id={`${id}-description`}
+          placeholder={type === 'income' ? 'Ex.: salário' : 'Ex.: mercado'}
+          maxLength={200}
+          autoComplete="off"
+          aria-invalid={form.formState.errors.description ? true : undefined}
+          {...form.register('description')}
+        />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-category`}>Categoria</Label>
+          <select
+            id={`${id}-category`}
+            className="flex h-11 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 md:text-sm"
+            {...form.register('category')}
+          >
+            {CATEGORIES_BY_TYPE[type].map((slug) => (
+              <option key={slug} value={slug}>
+                {CATEGORY_LABELS[slug as keyof typeof CATEGORY_LABELS]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-date`}>Data</Label>
+          <Input
+            id={`${id}-date`}
+            type="date"
+            aria-invalid={form.formState.errors.occurred_on ? true : undefined}
+            {...form.register('occurred_on')}
+          />
+        </div>
+      </div>
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Salvando...' : 'Salvar'}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

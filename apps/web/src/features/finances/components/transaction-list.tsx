@@ -1,0 +1,135 @@
+import { CATEGORY_LABELS, formatBRL, formatDayMonth, type Transaction } from '@equilibrai/shared'
+import { MessageCircleIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/cn'
+import { useTransactions } from '../api/get-transactions'
+
+/**
+ * The month's entries, newest first, 50 at a time ('Carregar mais' follows the server's
+ * cursor), so a month with 10,000 entries renders only what was asked for.
+ */
+export function TransactionList({
+  month,
+  onEdit,
+  onDelete,
+}: {
+  month: string
+  onEdit: (entry: Transaction) => void
+  onDelete: (entry: Transaction) => void
+}) {
+  const query = useTransactions(month)
+  const entries = query.data?.pages.flatMap((p) => p.data) ?? []
+
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2">Lançamentos</CardTitle>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-6">
+        {query.isPending ? (
+          <div className="space-y-3 px-6 sm:px-0">
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : query.isError ? (
+          <div className="space-y-3 px-6 sm:px-0">
+            <p className="text-muted-foreground text-sm">
+              Não foi possível carregar os lançamentos.
+            </p>
+            <Button type="button" variant="outline" size="sm" onClick={() => void query.refetch()}>
+              Tentar de novo
+            </Button>
+          </div>
+        ) : entries.length === 0 ? (
+          <p className="px-6 text-muted-foreground text-sm sm:px-0">
+            Nenhum lançamento neste mês. Mande uma mensagem no WhatsApp, como “mercado 45,90”, ou
+            use “Novo lançamento”.
+          </p>
+        ) : (
+          <>
+            <ul className="divide-y" aria-label="Lançamentos do mês" data-testid="transaction-list">
+              {entries.map((entry) => (
+                <Row key={entry.id} entry={entry} onEdit={onEdit} onDelete={onDelete} />
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <div className="flex justify-center px-6 pt-4 sm:px-0">
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                >
+                  {query.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function Row({
+  entry,
+  onEdit,
+  onDelete,
+}: {
+  entry: Transaction
+  onEdit: (entry: Transaction) => void
+  onDelete: (entry: Transaction) => void
+}) {
+  const income = entry.type === 'income'
+  return (
+    <li className="flex items-center gap-3 px-6 py-3 sm:px-0" data-testid="transaction-row">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{entry.description}</p>
+        <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
+          <span className="whitespace-nowrap">{formatDayMonth(entry.occurred_on)}</span>
+          <span className="whitespace-nowrap">· {CATEGORY_LABELS[entry.category]}</span>
+          {entry.source === 'whatsapp' && (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap">
+              <span aria-hidden="true">·</span>
+              <MessageCircleIcon aria-hidden="true" className="size-3" />
+              <span className="sr-only sm:not-sr-only">WhatsApp</span>
+            </span>
+          )}
+        </p>
+      </div>
+      <p
+        className={cn(
+          'shrink-0 font-semibold tabular-nums',
+          income ? 'text-emerald-700 dark:text-emerald-400' : 'text-foreground',
+        )}
+      >
+        <span className="sr-only">{income ? 'Receita de ' : 'Despesa de '}</span>
+        <span aria-hidden="true">{income ? '+ ' : '− '}</span>
+        {formatBRL(entry.amount_cents)}
+      </p>
+      <div className="flex shrink-0 gap-1">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={() => onEdit(entry)}
+          aria-label={`Editar ${entry.description}`}
+        >
+          <PencilIcon aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          onClick={() => onDelete(entry)}
+          aria-label={`Excluir ${entry.description}`}
+        >
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  )
+}

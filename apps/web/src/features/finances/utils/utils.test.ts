@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { formatAmountInput, parseAmountInput } from './money-input'
+import { addMonths, defaultEntryDate, monthLabel, monthRange, monthTitle } from './month'
+
+describe('amount mask', () => {
+  it.each([
+    ['4', 4],
+    ['0,45', 45],
+    ['4,590', 459_0],
+    ['45,90', 4590],
+    ['R$ 1.234,56', 123456],
+    ['1234,5', 123450],
+    ['', 0],
+    ['abc', 0],
+  ])('reads %j as %i centavos', (text, cents) => expect(parseAmountInput(text)).toBe(cents))
+
+  it.each([
+    [0, ''],
+    [4, '0,04'],
+    [4590, '45,90'],
+    [123456, '1.234,56'],
+    [100000000, '1.000.000,00'],
+  ])('shows %i as %j', (cents, text) => expect(formatAmountInput(cents)).toBe(text))
+
+  it('round-trips what it shows', () => {
+    for (const cents of [1, 99, 100, 4590, 123456, 99999999]) {
+      expect(parseAmountInput(formatAmountInput(cents))).toBe(cents)
+    }
+  })
+})
+
+describe('months', () => {
+  it('moves across years', () => {
+    expect(addMonths('2026-01', -1)).toBe('2025-12')
+    expect(addMonths('2026-12', 1)).toBe('2027-01')
+    expect(addMonths('2026-11', 0)).toBe('2026-11')
+  })
+  it('knows month lengths', () => {
+    expect(monthRange('2024-02')).toEqual({ from: '2024-02-01', to: '2024-02-29' })
+    expect(monthRange('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' })
+  })
+  it('names months in pt-BR', () => {
+    expect(monthLabel('2026-11')).toBe('novembro de 2026')
+    expect(monthTitle('2026-03')).toBe('Março de 2026')
+  })
+  it('defaults a new entry to today in São Paulo, or the viewed month', () => {
+    const now = new Date('2026-12-01T02:00:00Z') // still 30/11 in São Paulo
+    expect(defaultEntryDate('2026-11', now)).toBe('2026-11-30')
+    expect(defaultEntryDate('2026-10', now)).toBe('2026-10-01')
+  })
+})

@@ -1,0 +1,138 @@
+import { formatWhatsapp } from '@equilibrai/shared'
+import { SendIcon } from 'lucide-react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { toastError, toastSuccess } from '@/lib/notify'
+import { useJoinWaitlist, WAITLIST_SUCCESS_MESSAGE } from '../api/join-waitlist'
+import { checkWaitlist, type WaitlistField } from '../utils/check-waitlist'
+import { AppLink } from '@/components/app-link'
+
+const EMPTY = { nome: '', whatsapp: '', email: '' }
+
+function Required() {
+  return (
+    <span aria-hidden="true" className="text-destructive">
+      {' '}
+      *
+    </span>
+  )
+}
+
+export function WaitlistForm() {
+  const [values, setValues] = useState(EMPTY)
+  const [invalid, setInvalid] = useState<WaitlistField | null>(null)
+  const { mutate, isPending } = useJoinWaitlist()
+  const formRef = useRef<HTMLFormElement>(null)
+  const id = useId()
+  // The form arrives as prerendered HTML: until React has hydrated it, a click would make the
+  // browser submit it natively (a GET with the answers in the URL). Enable it once hydrated.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+
+  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
+    const value = field === 'whatsapp' ? formatWhatsapp(event.target.value) : event.target.value
+    setValues((current) => ({ ...current, [field]: value }))
+    if (invalid === field) setInvalid(null)
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    // Spec §5: with the name or the WhatsApp empty, submitting does nothing.
+    if (!values.nome.trim() || !values.whatsapp.trim() || isPending) return
+    const problem = checkWaitlist(values)
+    if (problem) {
+      setInvalid(problem.field)
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${problem.field}"]`)?.focus()
+      toastError(undefined, problem.message)
+      return
+    }
+    mutate(
+      { nome: values.nome.trim(), whatssapp: values.whatsapp, email: values.email.trim() || null },
+      {
+        onSuccess: () => {
+          toastSuccess(WAITLIST_SUCCESS_MESSAGE)
+          setValues(EMPTY)
+        },
+      },
+    )
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-busy={isPending}
+    >
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-nome`}>
+          Nome
+          <Required />
+        </Label>
+        <Input
+          id={`${id}-nome`}
+          name="nome"
+          autoComplete="name"
+          placeholder="Como podemos te chamar?"
+          value={values.nome}
+          onChange={set('nome')}
+          aria-required="true"
+          aria-invalid={invalid === 'nome' || undefined}
+          maxLength={100}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-whatsapp`}>
+          WhatsApp
+          <Required />
+        </Label>
+        <Input
+          id={`${id}-whatsapp`}
+          name="whatsapp"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="(11) 99999-9999"
+          value={values.whatsapp}
+          onChange={set('whatsapp')}
+          aria-required="true"
+          aria-invalid={invalid === 'whatsapp' || undefined}
+          aria-describedby={`${id}-whatsapp-hint`}
+          maxLength={20}
+        />
+        <p id={`${id}-whatsapp-hint`} className="text-muted-foreground text-xs">
+          Com DDD. É por ele que o Equilibraí vai falar com você.
+        </p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="voce@exemplo.com.br"
+          value={values.email}
+          onChange={set('email')}
+          aria-invalid={invalid === 'email' || undefined}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isPending}>
+        <SendIcon aria-hidden="true" />
+        {isPending ? 'Enviando...' : 'Quero entrar na Lista VIP'}
+      </Button>
+      <p className="text-center text-muted-foreground text-xs">
+        <span aria-hidden="true">* </span>Campos obrigatórios. Usamos seus dados só para falar sobre
+        o lançamento — veja a{' '}
+        <AppLink to="/privacidade" className="underline underline-offset-2 hover:text-foreground">
+          Política de Privacidade
+        </AppLink>
+        .
+      </p>
+    </form>
+  )
+}

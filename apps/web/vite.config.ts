@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { preloadLandingRoute } from './build/preload-landing-plugin.ts'
+import { prerenderLanding } from './build/prerender-plugin.ts'
+import { serviceWorker } from './build/service-worker-plugin.ts'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const sharedSrc = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url))
+
+export default defineConfig({
+  root,
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadLandingRoute('src/features/landing/components/landing-page.tsx'),
+    serviceWorker(),
+    prerenderLanding(),
+    {
+      // packages/shared builds its zod schemas at module level. Declaring its modules free of
+      // side effects lets the bundler drop the schemas (and zod) from chunks that only use
+      // its formatters, which keeps zod out of the landing page's budget.
+      name: 'equilibrai:shared-side-effect-free',
+      enforce: 'pre',
+      async resolveId(source, importer, options) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+        if (resolved && !resolved.external && resolved.id.startsWith(sharedSrc)) {
+          return { ...resolved, moduleSideEffects: false }
+        }
+        return null
+      },
+    },
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    manifest: true,
+    // Every browser that can run this app supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Rolldown otherwise moves modules shared by lazy chunks (the router, TanStack Query)
+      // into the entry chunk, i.e. into the landing page's first download.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
+  },
+})

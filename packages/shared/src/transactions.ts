@@ -1,0 +1,137 @@
+import { z } from 'zod'
+import { CATEGORIES, type Category, categoryType, type EntryType } from './categories.ts'
+import { isRealDate } from './dates.ts'
+import { MAX_ENTRY_CENTS } from './money.ts'
+
+/**
+ * The ledger's contract (ARCHITECTURE §5): an entry as the web form, the HTTP API and the
+ * server agree on it, with the pt-BR messages written once.
+ */
+
+export const ENTRY_SOURCES = ['whatsapp', 'web', 'api'] as const
+export type EntrySource = (typeof ENTRY_SOURCES)[number]
+
+export const MAX_DESCRIPTION_LENGTH = 200
+
+export const entryTypeSchema = z.enum(['expense', 'income'], { error: 'Tipo inválido' })
+
+export const amountCentsSchema = z
+  .number({ error: 'Valor inválido' })
+  .int('Valor deve ser em centavos')
+  .positive('Valor deve ser maior que zero')
+  .max(MAX_ENTRY_CENTS, 'Valor máximo por lançamento é R$ 1.000.000,00')
+
+export const categorySchema = z.enum(CATEGORIES as [Category, ...Category[]], {
+  error: 'Categoria inválida',
+})
+
+/** A real calendar day, `YYYY-MM-DD`, in a range a ledger can hold. */
+export const isoDateSchema = z
+  .string({ error: 'Data inválida' })
+  .refine((v) => isRealDate(v) && v >= '1900-01-01' && v <= '2999-12-31', 'Data inválida')
+
+export const monthSchema = z
+  .string({ error: 'Mês inválido' })
+  .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, 'Mês inválido')
+
+export const descriptionSchema = z
+  .string({ error: 'Descrição é obrigatória' })
+  .trim()
+  .min(1, 'Descrição é obrigatória')
+  .max(MAX_DESCRIPTION_LENGTH, 'Descrição deve ter no máximo 200 caracteres')
+
+const CATEGORY_MISMATCH = 'Categoria não corresponde ao tipo do lançamento'
+
+const entryFields = z.object({
+  type: entryTypeSchema,
+  amount_cents: amountCentsSchema,
+  description: descriptionSchema,
+  category: categorySchema,
+  occurred_on: isoDateSchema,
+})
+
+/** POST /api/v1/transactions and the web form. */
+export const transactionInputSchema = entryFields.refine(
+  (v) => categoryType(v.category) === v.type,
+  { message: CATEGORY_MISMATCH, path: ['category'] },
+)
+export type TransactionInput = z.infer<typeof transactionInputSchema>
+
+/**
+ * PATCH /api/v1/transactions/:id: any of the fields. Whether type and category still match is
+ * checked against the stored entry (the server merges first), so the patch alone may change
+ * one of them.
+ */
+export const transactionPatchSchema = entryFields
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nada para alterar')
+export type TransactionPatch = z.infer<typeof transactionPatchSchema>
+
+/** Whether a (merged) entry's category belongs to its type. */
+export function entryMatchesCategory(entry: { type: EntryType; category: Category }): boolean {
+  return categoryType(entry.category) === entry.type
+}
+export const CATEGORY_MISMATCH_MESSAGE = CATEGORY_MISMATCH
+
+export const MAX_PAGE_SIZE = 200
+
+/** GET /api/v1/transactions query string. */
+export const transactionListQuerySchema = z
+  .object({
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    limit: z.coerce
+      .number({ error: 'Limite inválido' })
+      .int('Limite inválido')
+      .min(1, 'Limite inválido')
+      .max(MAX_PAGE_SIZE, `Limite máximo é ${MAX_PAGE_SIZE}`)
+      .default(50),
+    cursor: z.string().max(200, 'Cursor inválido').optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: 'Período inválido',
+    path: ['from'],
+  })
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>
+
+/** GET /api/v1/summary query string: the São Paulo month, the current one when absent. */
+export const summaryQuerySchema = z.object({ month: monthSchema.optional() })
+
+/** An entry as the API returns it. */
+export type Transaction = {
+  id: number
+  type: EntryType
+  amount_cents: number
+  description: string
+  category: Category
+  occurred_on: string
+  created_at: string
+  source: EntrySource
+}
+
+export type TransactionPage = { data: Transaction[]; next_cursor: string | null }
+
+export type CategoryTotal = {
+  category: Category
+  type: EntryType
+  total_cents: number
+  count: number
+}
+
+export type MonthSummary = {
+  month: string
+  income_cents: number
+  expense_cents: number
+  balance_cents: number
+  by_category: CategoryTotal[]
+}
+
+/** GET /api/v1/usage: entries recorded this São Paulo month against the plan's limit. */
+export type EntryUsage = {
+  month: string
+  used: number
+  /** -1: no limit. */
+  limit: number
+  plan_type: string
+  plan_name: string
+}
