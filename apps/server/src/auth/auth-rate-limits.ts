@@ -18,6 +18,8 @@ export const DEFAULT_AUTH_RATE_LIMITS = {
   socialSignInPerIp: { max: 30, windowSeconds: 15 * 60 },
   /** Confirmation e-mails actually sent to one address by any path (sign-up, sign-in, resend). */
   confirmationMailsPerAccount: { max: 5, windowSeconds: 60 * 60 },
+  /** The public VIP waitlist form (not auth, but the same PostgreSQL-backed counters). */
+  waitlistPerIp: { max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>
 
 export type AuthRateLimits = typeof DEFAULT_AUTH_RATE_LIMITS

@@ -60,6 +60,28 @@ describe('POST /api/waitlist', () => {
     expect(await res.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'JSON inválido.' } })
   })
 
+  it('limits sign-ups per client IP with a 429 and Retry-After', async () => {
+    const limited = await startTestServer({}, undefined, {
+      authRateLimits: { waitlistPerIp: { max: 2, windowSeconds: 3600 } },
+    })
+    try {
+      const send = (n: number) =>
+        limited.api('/api/waitlist', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ nome: `Pessoa ${n}`, whatssapp: `1198765432${n}` }),
+        })
+      expect((await send(1)).status).toBe(201)
+      expect((await send(2)).status).toBe(201)
+      const third = await send(3)
+      expect(third.status).toBe(429)
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(((await third.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED')
+    } finally {
+      await limited.stop()
+    }
+  })
+
   it('is write-only for the public', async () => {
     expect((await server.api('/api/waitlist')).status).toBe(404)
   })
