@@ -82,7 +82,7 @@ export function WhatsAppCard() {
           </CardTitle>
           <CardDescription>Registre gastos e receitas mandando uma mensagem.</CardDescription>
         </div>
-        {state && (
+        {state?.whatsapp_configured && (
           <Badge variant={state.linked ? 'default' : 'outline'}>
             {state.linked ? 'Vinculado' : 'Não vinculado'}
           </Badge>
