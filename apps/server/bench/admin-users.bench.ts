@@ -1,12 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { AdminUsersPage } from '@equilibrai/shared'
-import { openReadyDatabase } from '../src/bootstrap.ts'
-import { parseEnv } from '../src/env.ts'
-import { createLogger } from '../src/logger.ts'
-import { freePort } from '../src/net.ts'
-import { startServer } from '../src/server.ts'
+import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
 import { setUserRole } from '../src/users/users.queries.ts'
 import { seedPeople } from '../test/admin-fixtures.ts'
 import { percentile, signedInCookie } from './bench-helpers.ts'
@@ -16,30 +9,14 @@ import { percentile, signedInCookie } from './bench-helpers.ts'
  * check included): p50/p99 of sequential requests for the first page, then a deep page, a
  * search and the statistics; and the first page again without the (created_at, id) index, to
  * show what the index buys. Figures only, no pass/fail (the machines are shared).
- *
- * The server is started here rather than with bench/bench-server.ts: apps/server's tsconfig
- * cannot include files outside apps/server.
  */
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 10_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300)
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-bench-'))
-const env = parseEnv({
-  NODE_ENV: 'test',
-  PORT: String(await freePort()),
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  WORKER: 'off',
-  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-})
-const log = createLogger(env.LOG_LEVEL)
-const database = await openReadyDatabase(env, 'server', log)
-const server = await startServer({ env, log, database })
-const fmt = (n: number) => n.toFixed(1)
+const server = await startBenchServer()
 
 try {
-  const db = database.pool
+  const db = server.database.pool
   const { cookie, userId } = await signedInCookie(server.url, db)
   await setUserRole(db, { userId, role: 'admin' })
   const seedStart = performance.now()
@@ -47,7 +24,7 @@ try {
   // As autovacuum would soon: measure the steady state, not a vacuum running alongside.
   await db.query('vacuum analyze "user", profiles, subscribers')
   console.log(
-    `seeded ${USERS} people (user, profile, subscription) in ${fmt((performance.now() - seedStart) / 1000)} s`,
+    `seeded ${USERS} people (user, profile, subscription) in ${fmt((performance.now() - seedStart) / 1000, 1)} s`,
   )
 
   const get = async (pathAndQuery: string) => {
@@ -66,7 +43,7 @@ try {
     }
     times.sort((a, b) => a - b)
     console.log(
-      `  ${label.padEnd(44)} p50 ${fmt(percentile(times, 50)).padStart(6)} ms   p99 ${fmt(percentile(times, 99)).padStart(6)} ms   max ${fmt(times.at(-1) ?? 0).padStart(6)} ms`,
+      `  ${label.padEnd(44)} p50 ${fmt(percentile(times, 50), 1).padStart(6)} ms   p99 ${fmt(percentile(times, 99), 1).padStart(6)} ms   max ${fmt(times.at(-1) ?? 0, 1).padStart(6)} ms`,
     )
   }
 
@@ -102,7 +79,5 @@ try {
   await measure('first page (50, newest first)', '/api/admin/users')
   await db.query('create index profiles_created_at_id_idx on profiles (created_at desc, id desc)')
 } finally {
-  await server.close()
-  await database.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.cleanup()
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { EventEmitter } from 'node:events'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { signBody } from '../src/whatsapp/signature.ts'
@@ -45,6 +46,8 @@ export type FakeMeta = {
   sendStatusesTo(webhookUrl: string): void
   reset(): void
   sentTo(waId: string): SentMessage[]
+  /** Emits 'sent' with each SentMessage as it is accepted. */
+  events: EventEmitter
   close(): Promise<void>
 }
 
@@ -127,6 +130,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       latency = 0
     },
     sentTo: (waId) => fake.sent.filter((m) => m.to === waId),
+    events: new EventEmitter().setMaxListeners(0),
   }
 
   const server: Server = createServer(async (req, res) => {
@@ -179,6 +183,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       null
     const message = { wamid, to: body.to, type: String(body.type), body, text, at: Date.now() }
     fake.sent.push(message)
+    fake.events.emit('sent', message)
     void reportSent(message)
     return json(200, {
       messaging_product: 'whatsapp',

@@ -22,7 +22,7 @@ const limitSchema = z.coerce
 /** Query string of the paginated admin lists: `?limit=&cursor=`. */
 export const adminPageQuerySchema = z.object({
   limit: limitSchema,
-  cursor: z.string().max(300, 'Cursor inválido').optional(),
+  cursor: z.string().max(400, 'Cursor inválido').optional(),
 })
 
 /** GET /api/admin/users: a page, optionally narrowed by `q` (part of a name or an e-mail). */
@@ -35,7 +35,6 @@ export const adminUsersQuerySchema = adminPageQuerySchema.extend({
     // One line: runs of spaces, tabs or newlines count as one space.
     .transform((q) => q?.replace(/\s+/g, ' ') || undefined),
 })
-export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>
 
 /** A profiles row with its subscription, as the spec's admin table reads it (SPEC §7). */
 export type AdminUser = {

@@ -2,8 +2,8 @@ import type { AdminUser, AdminUsersPage } from '@equilibrai/shared'
 import type { Db } from '../db/database.ts'
 import { cursorTimestampSql, encodeKeysetCursor, type KeysetCursor } from './keyset-cursor.ts'
 
-/** Better Auth's ids: letters, digits, `_` and `-`. */
-export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/
+/** A profile id in a cursor: Better Auth makes them of letters and digits; allow any printable. */
+export const USER_ID_PATTERN = /^[\x21-\x7e]{1,200}$/
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern after this. */
 export function escapeLike(text: string): string {

@@ -1,0 +1,165 @@
+import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
+import {
+  delivery,
+  fakeMetaEnv,
+  messageId,
+  type SentMessage,
+  signedDelivery,
+  startFakeMeta,
+} from '../test/fake-meta.ts'
+import { insertUser } from '../test/ledger-fixtures.ts'
+import { percentile } from './bench-helpers.ts'
+
+/**
+ * The WhatsApp channel on loopback, with the job runner in the server as `npm start` runs it and
+ * a local fake of Meta's Graph API:
+ *
+ * 1. Webhook acknowledgement at a steady 200 deliveries/s (one message each, from linked
+ *    people, so the worker is busy recording them meanwhile): p50/p99. Target p99 ≤ 50 ms.
+ * 2. Message-to-reply latency, one message at a time: from POSTing the delivery to the reply
+ *    arriving at the fake Graph API (verify, store, job, assistant, ledger, outbox, send).
+ *    Target p50 ≤ 100 ms.
+ * 3. Sustained throughput end to end: a large burst, from the first POST to the last reply.
+ */
+const RATE = Number(process.env.BENCH_RATE ?? 200)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 100)
+const BURST = Number(process.env.BENCH_BURST ?? 2000)
+const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1000)
+
+const fake = await startFakeMeta()
+const server = await startBenchServer({ ...fakeMetaEnv(fake), WORKER: 'on' })
+const db = server.database.pool
+const url = `${server.url}/api/webhooks/whatsapp`
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+let amount = 0
+const text = () => `gastei ${1 + (amount++ % 500)},50 no mercado`
+
+function post(from: string) {
+  return fetch(
+    url,
+    signedDelivery(delivery({ messages: [{ from, id: messageId(), text: text() }] })),
+  )
+}
+
+async function waitForReplies(total: number, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs
+  while (fake.sent.length < total && Date.now() < deadline) await sleep(20)
+  if (fake.sent.length < total) throw new Error(`only ${fake.sent.length}/${total} replies`)
+}
+
+try {
+  // Linked people: each message is a real entry in a real ledger.
+  const waIds: string[] = []
+  for (let i = 0; i < PEOPLE; i++) {
+    const userId = await insertUser(db, 'pf_simples')
+    const waId = `55119${String(70_000_000 + i)}`
+    await db.query('insert into whatsapp_links (user_id, phone_key, wa_id) values ($1, $2, $2)', [
+      userId,
+      waId,
+    ])
+    waIds.push(waId)
+  }
+  const person = (i: number) => waIds[i % waIds.length] ?? ''
+
+  // Warm-up: JIT, prepared paths, connection pools.
+  await Promise.all(Array.from({ length: 50 }, (_, i) => post(person(i)).then((r) => r.text())))
+  await waitForReplies(50)
+
+  // 1. Acknowledgement at a steady rate.
+  const total = RATE * SECONDS
+  const acks: number[] = []
+  let failed = 0
+  const started = performance.now()
+  const inFlight: Promise<void>[] = []
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / RATE
+    const wait = due - performance.now()
+    if (wait > 1) await sleep(wait)
+    const t0 = performance.now()
+    inFlight.push(
+      post(person(100 + i)).then(
+        async (res) => {
+          await res.arrayBuffer()
+          if (res.status !== 200) failed++
+          acks.push(performance.now() - t0)
+        },
+        () => {
+          failed++
+        },
+      ),
+    )
+  }
+  await Promise.all(inFlight)
+  const sentRate = total / ((performance.now() - started) / 1000)
+  acks.sort((a, b) => a - b)
+  const p99 = percentile(acks, 99)
+  console.log(
+    `Webhook acknowledgement, ${fmt(sentRate)} deliveries/s for ${SECONDS} s (${total} deliveries, worker on)`,
+  )
+  console.log(
+    `  p50 ${fmt(percentile(acks, 50), 1)} ms   p95 ${fmt(percentile(acks, 95), 1)} ms   p99 ${fmt(p99, 1)} ms   max ${fmt(acks.at(-1) ?? 0, 1)} ms   errors ${failed}`,
+  )
+  console.log(`  target p99 ≤ 50 ms: ${p99 <= 50 ? 'OK' : 'ABOVE TARGET'}`)
+  const drainStart = performance.now()
+  await waitForReplies(50 + total)
+  console.log(
+    `  backlog drained ${fmt((performance.now() - drainStart) / 1000, 1)} s after the last delivery`,
+  )
+
+  // 2. Message to reply, one at a time (a different person each time: no pacing wait).
+  await sleep(1500)
+  const latencies: number[] = []
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    const from = person(i * 7 + 3)
+    const t0 = performance.now()
+    const replied = new Promise<void>((resolve) => {
+      const onSent = (m: SentMessage) => {
+        if (m.to !== from) return
+        fake.events.off('sent', onSent)
+        resolve()
+      }
+      fake.events.on('sent', onSent)
+    })
+    const res = await post(from)
+    await res.arrayBuffer()
+    await replied
+    latencies.push(performance.now() - t0)
+    await sleep(20)
+  }
+  latencies.sort((a, b) => a - b)
+  const p50 = percentile(latencies, 50)
+  console.log(`Message to reply on loopback (${LATENCY_SAMPLES} messages, one at a time)`)
+  console.log(
+    `  p50 ${fmt(p50, 1)} ms   p95 ${fmt(percentile(latencies, 95), 1)} ms   p99 ${fmt(percentile(latencies, 99), 1)} ms`,
+  )
+  console.log(`  target p50 ≤ 100 ms: ${p50 <= 100 ? 'OK' : 'ABOVE TARGET'}`)
+
+  // 3. Sustained end to end: a burst from many people, 16 deliveries in flight.
+  await sleep(1500)
+  const before = fake.sent.length
+  const burstStart = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < BURST) {
+        const i = next++
+        const res = await post(person(i))
+        await res.arrayBuffer()
+      }
+    }),
+  )
+  const acked = (performance.now() - burstStart) / 1000
+  await waitForReplies(before + BURST)
+  const seconds = (performance.now() - burstStart) / 1000
+  console.log(`Sustained end to end (${BURST} messages from ${Math.min(BURST, PEOPLE)} people)`)
+  console.log(
+    `  ${fmt(BURST / seconds)} messages/s recorded and answered (${fmt(seconds, 1)} s; all acknowledged in ${fmt(acked, 1)} s)`,
+  )
+  const recorded = await db.query<{ n: number }>('select count(*)::int as n from transactions')
+  console.log(`  entries recorded: ${recorded.rows[0]?.n}, replies sent: ${fake.sent.length}`)
+} finally {
+  await server.cleanup()
+  await fake.close()
+}
