@@ -1,4 +1,3 @@
-import type pg from 'pg'
 import type { Db } from '../db/database.ts'
 import { addJob, ensureJobSchema, TASKS } from './job-queue.ts'
 import { MAX_PROCESS_ATTEMPTS } from './processor.ts'
@@ -23,31 +22,19 @@ export type NewInbound = {
   sentAt: Date | null
 }
 
+/** The processing job's key (also spelled out in receive's SQL). */
 export const inboundJobKey = (messageId: string) => `wa-in:${messageId}`
 
 /** A status for a message whose wamid is not committed yet is tried again a little later. */
 const STATUS_RETRY_DELAY_MS = 3_000
 const STATUS_JOB_MAX_ATTEMPTS = 4
 
-async function inTransaction<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  await ensureJobSchema(db)
-  const client = await db.connect()
-  try {
-    await client.query('begin')
-    const result = await fn(client)
-    await client.query('commit')
-    return result
-  } catch (error) {
-    await client.query('rollback').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
-}
-
 /**
  * Stores the messages not seen before and queues one job for each; records status callbacks.
- * Returns the ids of the newly stored messages (duplicates are skipped).
+ * Returns the newly stored messages (duplicates are skipped).
+ *
+ * The messages and their jobs go in ONE statement: atomic without BEGIN/COMMIT round trips, so
+ * the webhook's answer waits for a single exchange with the database.
  */
 export async function receive(
   db: Db,
@@ -55,53 +42,52 @@ export async function receive(
   statuses: StatusUpdate[] = [],
 ): Promise<{ stored: Array<{ id: number; messageId: string }> }> {
   if (!messages.length && !statuses.length) return { stored: [] }
-  return inTransaction(db, async (tx) => {
-    const stored: Array<{ id: number; messageId: string }> = []
-    if (messages.length) {
-      // A message WhatsApp says was sent in the future is dated when it arrived.
-      const { rows } = await tx.query<{ id: number; message_id: string }>(
-        `insert into whatsapp_inbound (message_id, channel, wa_id, user_id, type, payload, sent_at)
+  await ensureJobSchema(db)
+  const stored: Array<{ id: number; messageId: string }> = []
+  if (messages.length) {
+    // A message WhatsApp says was sent in the future is dated when it arrived.
+    const { rows } = await db.query<{ id: number; message_id: string }>(
+      `with stored as (
+         insert into whatsapp_inbound (message_id, channel, wa_id, user_id, type, payload, sent_at)
          select m.message_id, m.channel, m.wa_id, m.user_id, m.type, m.payload,
                 least(coalesce(m.sent_at, now()), now())
            from jsonb_to_recordset($1::jsonb) as m(
              message_id text, channel text, wa_id text, user_id text, type text, payload jsonb,
              sent_at timestamptz)
          on conflict (message_id) do nothing
-         returning id, message_id`,
-        [
-          JSON.stringify(
-            messages.map((m) => ({
-              message_id: m.messageId,
-              channel: m.channel,
-              wa_id: m.waId,
-              user_id: m.userId ?? null,
-              type: m.type,
-              payload: m.payload,
-              sent_at: m.sentAt?.toISOString() ?? null,
-            })),
-          ),
-        ],
-      )
-      for (const row of rows) {
-        await addJob(
-          tx,
-          TASKS.inbound,
-          { id: row.id },
-          { jobKey: inboundJobKey(row.message_id), maxAttempts: MAX_PROCESS_ATTEMPTS + 1 },
-        )
-        stored.push({ id: row.id, messageId: row.message_id })
-      }
-    }
-    for (const status of statuses) {
-      if (!(await applyStatus(tx, status))) await queueStatusRetry(tx, status)
-    }
-    return { stored }
-  })
+         returning id, message_id)
+       select s.id, s.message_id,
+              graphile_worker.add_job($2, json_build_object('id', s.id),
+                job_key => 'wa-in:' || s.message_id, max_attempts => $3::int) is not null as queued
+         from stored s`,
+      [
+        JSON.stringify(
+          messages.map((m) => ({
+            message_id: m.messageId,
+            channel: m.channel,
+            wa_id: m.waId,
+            user_id: m.userId ?? null,
+            type: m.type,
+            payload: m.payload,
+            sent_at: m.sentAt?.toISOString() ?? null,
+          })),
+        ),
+        TASKS.inbound,
+        MAX_PROCESS_ATTEMPTS + 1,
+      ],
+    )
+    for (const row of rows) stored.push({ id: row.id, messageId: row.message_id })
+  }
+  // Each status on its own: applying one twice changes nothing, and Meta redelivers on a 5xx.
+  for (const status of statuses) {
+    if (!(await applyStatus(db, status))) await queueStatusRetry(db, status)
+  }
+  return { stored }
 }
 
-async function queueStatusRetry(tx: pg.PoolClient, status: StatusUpdate) {
+async function queueStatusRetry(db: Db, status: StatusUpdate) {
   await addJob(
-    tx,
+    db,
     TASKS.status,
     { ...status, at: status.at.toISOString() },
     {

@@ -18,7 +18,10 @@ import { sendJobKey } from './sender.ts'
 
 const BATCH = 500
 
-/** No job with this key is waiting to run (none at all, or only one a worker has taken). */
+/**
+ * No job with this key is waiting to run (none at all, or only one a worker has taken). `key`
+ * must name the outer row's columns qualified: the jobs view has an `id` of its own.
+ */
 const NO_WAITING_JOB = (key: string) => `not exists (
   select 1 from graphile_worker.jobs j where j.key = ${key} and j.locked_at is null
     and j.attempts < j.max_attempts)`
@@ -28,8 +31,8 @@ export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outb
   try {
     await client.query('begin')
     const inbound = await client.query<{ id: number; message_id: string }>(
-      `select id, message_id from whatsapp_inbound
-        where processed_at is null and ${NO_WAITING_JOB(`'wa-in:' || message_id`)}
+      `select id, message_id from whatsapp_inbound i
+        where processed_at is null and ${NO_WAITING_JOB(`'wa-in:' || i.message_id`)}
         order by id limit ${BATCH}
         for update skip locked`,
     )
@@ -48,8 +51,8 @@ export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outb
     // Held until this transaction ends: an attempt starting meanwhile waits for the new job.
     const outbound = await client.query<{ id: number }>(
       `with candidates as materialized (
-         select id from whatsapp_outbound
-          where status = 'queued' and ${NO_WAITING_JOB(`'wa-out:' || id`)}
+         select id from whatsapp_outbound o
+          where status = 'queued' and ${NO_WAITING_JOB(`'wa-out:' || o.id`)}
           order by id limit ${BATCH})
        select id from candidates
         where pg_try_advisory_xact_lock(hashtextextended('whatsapp-attempt:' || id, 0))`,
