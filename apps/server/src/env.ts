@@ -56,6 +56,17 @@ function crossChecks(source: Record<string, string | undefined>): string[] {
   if (set('STRIPE_SECRET_KEY') && !set('STRIPE_WEBHOOK_SECRET')) {
     problems.push('  - STRIPE_WEBHOOK_SECRET: obrigatório quando STRIPE_SECRET_KEY está definido')
   }
+  // With a token the server talks to Meta: it must also know its number and accept webhooks.
+  if (set('WHATSAPP_ACCESS_TOKEN')) {
+    for (const name of [
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ]) {
+      if (!set(name))
+        problems.push(`  - ${name}: obrigatório quando WHATSAPP_ACCESS_TOKEN está definido`)
+    }
+  }
   return problems
 }
 

@@ -250,6 +250,8 @@ export type StatusSpec = {
   status: 'sent' | 'delivered' | 'read' | 'failed'
   recipient: string
   errors?: Array<{ code: number; title: string }>
+  /** Our biz_opaque_callback_data, which Meta echoes. */
+  callbackData?: string
 }
 
 /** A delivery's body with messages and status callbacks, as Meta builds it. */
@@ -281,6 +283,7 @@ export function delivery({
         ? { conversation: { id: 'conv', origin: { type: 'service' } }, pricing: { billable: true } }
         : {}),
       ...(s.errors ? { errors: s.errors } : {}),
+      ...(s.callbackData ? { biz_opaque_callback_data: s.callbackData } : {}),
     }))
   }
   return {

@@ -1,9 +1,11 @@
 import { quickAddJob } from 'graphile-worker'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startJobRunner } from '../src/jobs/job-runner.ts'
+import { createLogger } from '../src/logger.ts'
 import { notifyUser } from '../src/whatsapp/notify.ts'
 import { templateMessage } from '../src/whatsapp/templates.ts'
 import { signedInUser } from './auth-client.ts'
-import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
+import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
 
@@ -199,5 +201,92 @@ describe('pacing and idempotency', () => {
     }
     await new Promise((r) => setTimeout(r, 1200))
     expect(fake.sentTo(waId)).toHaveLength(4)
+  })
+})
+
+describe('a send in doubt after a crash', () => {
+  it('takes Meta’s status callback as proof it went out, and sends again only without one', async () => {
+    const db = server.database.pool
+    const waId = '5511987653006'
+    await deliver(server, { from: waId, text: 'oi' })
+    await repliesTo(fake, waId)
+    // Two attempts that started and never finished: the process died during the call to Meta.
+    const insert = async (key: string, text: string, startedSecondsAgo: number) =>
+      (
+        await db.query<{ id: number }>(
+          `insert into whatsapp_outbound
+             (idempotency_key, channel, wa_id, kind, payload, attempts, attempt_started_at)
+           values ($1, 'whatsapp', $2, 'text', $3, 1, now() - make_interval(secs => $4))
+           returning id`,
+          [key, waId, JSON.stringify({ message: { kind: 'text', text } }), startedSecondsAgo],
+        )
+      ).rows[0]?.id ?? 0
+    const wentOut = await insert('doubt-went-out', 'primeira', 0)
+    const lost = await insert('doubt-lost', 'segunda', 31)
+    for (const id of [wentOut, lost]) {
+      await quickAddJob({ pgPool: db }, 'whatsapp_send', { id }, { jobKey: `wa-out:${id}` })
+    }
+    // Meta reports the first one (with our callback data): it went out, under this wamid.
+    const res = await server.api(
+      '/api/webhooks/whatsapp',
+      signedDelivery(
+        delivery({
+          statuses: [
+            {
+              wamid: 'wamid.DOUBT1',
+              status: 'sent',
+              recipient: waId,
+              callbackData: `out:${wentOut}`,
+            },
+          ],
+        }),
+      ),
+    )
+    expect(res.status).toBe(200)
+    const row = async (id: number) =>
+      (
+        await db.query(
+          'select status, wamid, attempt_started_at from whatsapp_outbound where id = $1',
+          [id],
+        )
+      ).rows[0]
+    expect(await row(wentOut)).toMatchObject({
+      status: 'sent',
+      wamid: 'wamid.DOUBT1',
+      attempt_started_at: null,
+    })
+    // The second waited past IN_DOUBT_MS without news: it is sent again, once.
+    const sent = await repliesTo(fake, waId, 2)
+    expect(sent[1]?.text).toBe('segunda')
+    expect(sent[1]?.body.biz_opaque_callback_data).toBe(`out:${lost}`)
+    await new Promise((r) => setTimeout(r, 2500))
+    expect(fake.sentTo(waId).map((m) => m.text)).not.toContain('primeira')
+    expect(await row(lost)).toMatchObject({ status: 'sent', attempt_started_at: null })
+  })
+})
+
+describe('recovery when a runner starts', () => {
+  it('requeues work whose job a dead worker still holds', async () => {
+    const web = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'off' })
+    try {
+      const db = web.database.pool
+      const from = '5511987653007'
+      await deliver(web, { from, text: 'oi' })
+      // The job was taken by a worker that then died: graphile-worker would wait four hours.
+      const taken = await db.query(
+        `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'morto'
+          where key like 'wa-in:%' returning id`,
+      )
+      expect(taken.rowCount).toBe(1)
+      const runner = await startJobRunner(db, createLogger('silent'), web.deps.env)
+      try {
+        const [reply] = await repliesTo(fake, from)
+        expect(reply?.text).toMatch(/ainda não está ligado/)
+      } finally {
+        await runner.stop()
+      }
+    } finally {
+      await web.stop()
+    }
   })
 })

@@ -246,6 +246,28 @@ describe('deliveries', () => {
   })
 })
 
+describe('unknown senders', () => {
+  it('are answered a few times an hour at most (no loops with other bots)', async () => {
+    const from = '5511987650013'
+    for (let i = 0; i < 5; i++) await deliver(server, { from, text: `mensagem ${i}` })
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.database.pool.query(
+              `select 1 from whatsapp_inbound where wa_id = $1 and processed_at is not null`,
+              [from],
+            )
+          ).rowCount,
+        { timeout: 15_000 },
+      )
+      .toBe(5)
+    await repliesTo(fake, from, 3)
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(fake.sentTo(from)).toHaveLength(3)
+  })
+})
+
 describe('status callbacks', () => {
   it('records sent, delivered, read and failed against our messages', async () => {
     const from = '5511987650010'

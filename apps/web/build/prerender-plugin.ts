@@ -10,6 +10,23 @@ const ROOT_DIV = '<div id="root"></div>'
  * arrive, and src/main.tsx hydrates it. The server answers every client route with this same
  * file: on other paths public/boot.js hides it until React renders the real page.
  */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g
+
+/**
+ * The app's one stylesheet (≈ 8 KB gzip) goes inline into index.html: on a slow phone network a
+ * separate render-blocking request competes with the modulepreloaded JavaScript for bandwidth
+ * and delays the first paint of the prerendered page. The CSP allows inline styles.
+ */
+async function inlineStylesheets(html: string, outDir: string): Promise<string> {
+  let result = html
+  for (const match of html.matchAll(STYLESHEET)) {
+    const [tag, href = ''] = match
+    const css = await readFile(join(outDir, href), 'utf8')
+    result = result.replace(tag, `<style>${css.replaceAll('</style', '<\\/style')}</style>`)
+  }
+  return result
+}
+
 export function prerenderLanding(): Plugin {
   let config: ResolvedConfig
   return {
@@ -35,7 +52,8 @@ export function prerenderLanding(): Plugin {
         const html = await readFile(file, 'utf8')
         if (!html.includes(ROOT_DIV)) throw new Error(`prerender: ${ROOT_DIV} not in index.html`)
         const markup = `<div id="root">${await renderLanding()}</div>`
-        await writeFile(file, html.replace(ROOT_DIV, markup))
+        const outDir = join(config.root, config.build.outDir)
+        await writeFile(file, await inlineStylesheets(html.replace(ROOT_DIV, markup), outDir))
       } finally {
         await server.close()
       }

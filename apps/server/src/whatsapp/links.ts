@@ -137,3 +137,14 @@ export async function recentFailedLinks(db: Queryable, waId: string): Promise<nu
   )
   return rows[0]?.n ?? 0
 }
+
+/** Messages from this number answered as "not a customer" in the last hour. */
+export async function recentUnknownMessages(db: Queryable, waId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from whatsapp_inbound
+      where wa_id = any($1) and status = 'unknown_sender'
+        and received_at > now() - interval '1 hour'`,
+    [waIdForms(waId)],
+  )
+  return rows[0]?.n ?? 0
+}

@@ -12,10 +12,11 @@ import {
   MAX_FAILED_LINKS_PER_HOUR,
   normalizeCode,
   recentFailedLinks,
+  recentUnknownMessages,
   touchLink,
 } from './links.ts'
 import { buttonReplyText, confirmMessage, type OutboundMessage, textMessage } from './messages.ts'
-import { maskWaId } from './phone.ts'
+import { maskWaId, phoneKey } from './phone.ts'
 import { type Channel, enqueueOutbound } from './sender.ts'
 import { texts } from './texts.ts'
 import { signupUrl } from './whatsapp-config.ts'
@@ -35,6 +36,8 @@ export type ProcessDeps = { db: Db; env: Env; log: Logger }
 
 /** Processing attempts before a message is answered with an apology and given up. */
 export const MAX_PROCESS_ATTEMPTS = 5
+/** Answers to a number that is not a customer, per hour. */
+export const MAX_UNKNOWN_REPLIES_PER_HOUR = 3
 
 type InboundRow = {
   id: number
@@ -110,6 +113,7 @@ export function readLinkCommand(text: string): string | null {
 export async function processInbound(deps: ProcessDeps, inboundId: number): Promise<void> {
   const { db, log } = deps
   const client = await db.connect()
+  let broken = false
   try {
     await client.query('begin')
     const { rows } = await client.query<InboundRow>(
@@ -122,6 +126,12 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
       await client.query('commit')
       return
     }
+    // One message of a person at a time: the conversation's state (the list 'últimos' showed,
+    // a pending confirmation, the answer limits) sees each message after the one before.
+    const person = row.channel === 'whatsapp' ? phoneKey(row.wa_id) : row.wa_id
+    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `whatsapp-conversation:${person}`,
+    ])
     const outcome = await decide(deps, client, row)
     if (outcome.reply) {
       await enqueueOutbound(client, {
@@ -152,10 +162,12 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
       'whatsapp message processed',
     )
   } catch (error) {
-    await client.query('rollback').catch(() => {})
+    await client.query('rollback').catch(() => {
+      broken = true
+    })
     await handleFailure(deps, inboundId, error)
   } finally {
-    client.release()
+    client.release(broken)
   }
 }
 
@@ -174,11 +186,16 @@ async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Pr
   if (linkCode !== null) return link(deps, tx, row, linkCode)
   const linked = await findLinkByWaId(tx, row.wa_id)
   if (!linked) {
+    // A few answers an hour at most: two bots answering each other must not loop forever.
+    const answered = await recentUnknownMessages(tx, row.wa_id)
     return {
       status: 'unknown_sender',
       userId: null,
       erasePayload: true,
-      reply: textMessage(replies.unknownSender(signupUrl(env))),
+      reply:
+        answered < MAX_UNKNOWN_REPLIES_PER_HOUR
+          ? textMessage(replies.unknownSender(signupUrl(env)))
+          : null,
     }
   }
   await touchLink(tx, { userId: linked.userId, waId: row.wa_id })

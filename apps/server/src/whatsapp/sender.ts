@@ -19,10 +19,12 @@ import { graphConfig } from './whatsapp-config.ts'
  * its idempotency key, so one decision is one message) and a whatsapp_send job that delivers it
  * to Meta's Graph API, or to the simulator when WhatsApp is not configured.
  *
- * - No duplicate sends: the job locks the row and sends only while it is 'queued'; the wamid
- *   and 'sent' are written in the same transaction, so a retried or duplicated job finds the row
- *   sent and does nothing. The one gap left is a crash between Meta's answer and that commit
- *   (milliseconds): the Cloud API has no idempotency key, so that message would go twice.
+ * - No duplicate sends: an attempt holds an advisory lock on the message and sends only while
+ *   it is 'queued'; 'sent' and the wamid are recorded as soon as Meta answers, so a retried or
+ *   duplicated job finds it sent and does nothing. A crash during the call to Meta leaves the
+ *   message in doubt (attempt_started_at set): Meta's status callback, which carries our
+ *   biz_opaque_callback_data, settles it, and only without one within IN_DOUBT_MS is it sent
+ *   again (the Cloud API has no idempotency key to ask with). ADR 011.
  * - Retries: 5xx, network errors, timeouts and throughput limits (429, 130429, 131056...) are
  *   tried again with exponential backoff and jitter (policy in jobs/task-registry.ts); other
  *   errors fail at once. Failures are logged at warn (ids and codes, never the text) and listed

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../env.ts'
 import { classifyGraphError, graphMessageBody } from './graph-api.ts'
 import { CODE_ALPHABET, generateCode, normalizeCode } from './links.ts'
 import { buttonReplyText, clip, confirmMessage } from './messages.ts'
@@ -230,5 +231,21 @@ describe('Graph API', () => {
     expect(clip('abc', 5)).toBe('abc')
     expect(clip('😀😀😀', 5)).toBe('😀😀…')
     expect(clip('a'.repeat(5000), 4096)).toHaveLength(4096)
+  })
+})
+
+describe('configuration', () => {
+  it('asks for the rest of the WhatsApp settings once a token is set', () => {
+    expect(() => parseEnv({ WHATSAPP_ACCESS_TOKEN: 'token' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID[\s\S]*WHATSAPP_APP_SECRET[\s\S]*WHATSAPP_VERIFY_TOKEN/,
+    )
+    expect(() =>
+      parseEnv({
+        WHATSAPP_ACCESS_TOKEN: 'token',
+        WHATSAPP_PHONE_NUMBER_ID: '1',
+        WHATSAPP_APP_SECRET: 's',
+        WHATSAPP_VERIFY_TOKEN: 'v',
+      }),
+    ).not.toThrow()
   })
 })
