@@ -16,13 +16,24 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', '@equilibrai/web'], { cwd: ROOT, stdio: 'inherit' })
 }
-const bundle = spawnSync(process.execPath, ['apps/web/scripts/bundle-size.mjs'], { cwd: ROOT, encoding: 'utf8' })
+const bundle = spawnSync(process.execPath, ['apps/web/scripts/bundle-size.mjs'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
 console.log(bundle.stdout.trim())
 
 const server = await startBenchServer()
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
 })
 
 type Scores = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number }

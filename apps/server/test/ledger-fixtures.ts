@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Queryable } from '../src/ledger/db-tx.ts'
+import type { Queryable } from '../src/db/transaction.ts'
 
 /**
  * A person straight in the database (auth user, profile, subscription on `plan`), for tests of

@@ -6,7 +6,7 @@ import { z } from 'zod'
  * the card reads 0 and the conversion 0%. The spec calls this an inconsistency that a faithful
  * rebuild reproduces and flags: the rule lives here only, the card says what it counts, and a
  * breakdown per real plan type sits beside it
- * (docs/decisions/010-admin-panel-statistics-and-lists.md).
+ * (docs/decisions/007-admin-panel-statistics-and-lists.md).
  */
 export const SPEC_PRO_PLAN_TYPES: readonly string[] = ['pro', 'basic']
 

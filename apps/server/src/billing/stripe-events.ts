@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import type { Db } from '../db/database.ts'
 import { addJob, ensureJobSchema } from '../jobs/add-job.ts'
-import { withTransaction } from '../ledger/db-tx.ts'
+import { withTransaction } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
 import { findUserByCustomer, linkCustomer } from './billing-account.queries.ts'
 import { UnprocessableEventError } from './billing-errors.ts'

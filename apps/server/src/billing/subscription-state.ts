@@ -1,6 +1,6 @@
 import type Stripe from 'stripe'
 import type { Db } from '../db/database.ts'
-import { withTransaction } from '../ledger/db-tx.ts'
+import { withTransaction } from '../db/transaction.ts'
 import { getPlanByStripePrice } from '../plans/plans.queries.ts'
 import { UnprocessableEventError } from './billing-errors.ts'
 

@@ -1,6 +1,6 @@
 import { runMigrations, Logger as WorkerLogger } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
-import type { Queryable } from '../ledger/db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 
 export type AddJobOptions = {
   /** Jobs sharing a queue run one at a time, in order. */

@@ -25,7 +25,7 @@ import {
   takePending,
 } from './assistant-state.queries.ts'
 import { insertBill } from './bills.queries.ts'
-import { withTransaction } from './db-tx.ts'
+import { withTransaction } from '../db/transaction.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'

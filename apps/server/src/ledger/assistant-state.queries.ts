@@ -1,4 +1,4 @@
-import type { Queryable } from './db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 import type { NewEntry } from './transactions.queries.ts'
 
 /*

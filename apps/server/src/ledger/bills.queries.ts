@@ -1,5 +1,5 @@
 import type { Category } from '@equilibrai/shared'
-import type { Queryable } from './db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 
 export type Bill = {
   id: number

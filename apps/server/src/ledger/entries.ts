@@ -6,7 +6,7 @@ import {
   type TransactionPatch,
 } from '@equilibrai/shared'
 import { BadRequestError } from '../http/errors.ts'
-import type { Queryable } from './db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 import { TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from './ledgers.queries.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'

@@ -1,5 +1,5 @@
 import type { Category } from '@equilibrai/shared'
-import type { Queryable } from './db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 
 /** A ledger's taught words, word → category (the categoriser's per-ledger lexicon). */
 export async function getLearnedWords(

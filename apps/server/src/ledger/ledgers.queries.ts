@@ -1,4 +1,4 @@
-import type { Queryable } from './db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 
 /** Whose ledger a person writes to, and who owns it (the subscriber whose plan counts). */
 export type LedgerRef = { ledgerId: number; ownerId: string }

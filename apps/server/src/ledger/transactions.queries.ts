@@ -6,7 +6,7 @@ import type {
   TransactionPage,
 } from '@equilibrai/shared'
 import { isRealDate } from '@equilibrai/shared'
-import type { Queryable } from './db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 
 /** The columns the API returns, in its order. */
 const COLUMNS = 'id, type, amount_cents, description, category, occurred_on, created_at, source'

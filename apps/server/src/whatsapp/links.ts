@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Db } from '../db/database.ts'
-import type { Queryable } from '../ledger/db-tx.ts'
-import { isUniqueViolation } from '../ledger/db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
+import { isUniqueViolation } from '../db/transaction.ts'
 import { phoneKey, waIdForms } from './phone.ts'
 
 /*

@@ -3,7 +3,7 @@ import type pg from 'pg'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import { handleMessage } from '../ledger/assistant-service.ts'
-import type { Queryable } from '../ledger/db-tx.ts'
+import type { Queryable } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
 import {
   consumeLinkCode,

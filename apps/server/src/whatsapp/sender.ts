@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
-import type { Queryable } from '../ledger/db-tx.ts'
+import { type Queryable, withTransaction } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
 import { addJob, ensureJobSchema, TASKS } from './job-queue.ts'
@@ -24,7 +24,7 @@ import { graphConfig } from './whatsapp-config.ts'
  *   duplicated job finds it sent and does nothing. A crash during the call to Meta leaves the
  *   message in doubt (attempt_started_at set): Meta's status callback, which carries our
  *   biz_opaque_callback_data, settles it, and only without one within IN_DOUBT_MS is it sent
- *   again (the Cloud API has no idempotency key to ask with). ADR 011.
+ *   again (the Cloud API has no idempotency key to ask with). ADR 008.
  * - Retries: 5xx, network errors, timeouts and throughput limits (429, 130429, 131056...) are
  *   tried again with exponential backoff and jitter (policy in jobs/task-registry.ts); other
  *   errors fail at once. Failures are logged at warn (ids and codes, never the text) and listed
@@ -123,18 +123,7 @@ export async function enqueueOutbound(
 /** Queues a message in its own transaction. */
 export async function sendMessage(db: Db, input: OutboundInput) {
   await ensureJobSchema(db)
-  const client = await db.connect()
-  try {
-    await client.query('begin')
-    const result = await enqueueOutbound(client, input)
-    await client.query('commit')
-    return result
-  } catch (error) {
-    await client.query('rollback').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+  return withTransaction(db, (client) => enqueueOutbound(client, input))
 }
 
 /** The wait before attempt n+1: base·2^(n−1), capped, ±20 % jitter, at least Retry-After. */

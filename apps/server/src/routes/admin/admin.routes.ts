@@ -12,7 +12,7 @@ const noStore = createMiddleware(async (c, next) => {
 
 /**
  * /api/admin/* (ARCHITECTURE §5, and beyond it: see
- * docs/decisions/010-admin-panel-statistics-and-lists.md). 401 without a session, 403 for
+ * docs/decisions/007-admin-panel-statistics-and-lists.md). 401 without a session, 403 for
  * anyone but an admin, checked on every request. The guard is on each route rather than on
  * '/admin/*', which would also wrap other features' admin routes.
  */
