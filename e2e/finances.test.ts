@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
 import { handleMessage } from '../apps/server/src/ledger/assistant-service.ts'
 import { ledgerForUser } from '../apps/server/src/ledger/ledgers.queries.ts'
+import { axeViolations } from './axe.ts'
 import { type E2E, startE2E } from './harness.ts'
 
 /**
@@ -47,18 +46,6 @@ function whatsapp(userId: string, text: string) {
     messageId: `wamid.e2e.${Math.random()}`,
     publicUrl: e2e.server.url,
   })
-}
-
-type AxeResult = { violations: { id: string; nodes: { target: unknown }[] }[] }
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe-core's violations on the page as it is now (evaluated outside the page's CSP). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE)
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run(),
-  )
-  return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)
 }
 
 const toast = (page: Page, text: string) =>

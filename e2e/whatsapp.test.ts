@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
@@ -12,6 +10,7 @@ import {
   startFakeMeta,
 } from '../apps/server/test/fake-meta.ts'
 import { startTestServer, type TestServer } from '../apps/server/test/test-server.ts'
+import { axeViolations } from './axe.ts'
 import { type E2E, startE2E, WEB_DIST } from './harness.ts'
 
 /**
@@ -24,22 +23,6 @@ beforeAll(async () => {
   e2e = await startE2E({ TRUST_PROXY: 'x-forwarded-for', WORKER: 'on' })
 })
 afterAll(() => e2e?.close())
-
-type AxeResult = { violations: { id: string; nodes: { target: unknown }[] }[] }
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe-core's violations within `selector` (our part of the page). */
-async function axeViolations(page: Page, selector = 'body'): Promise<string[]> {
-  await page.evaluate(AXE)
-  const result = await page.evaluate(
-    (sel) =>
-      (window as unknown as { axe: { run(context: unknown): Promise<AxeResult> } }).axe.run(
-        document.querySelector(sel),
-      ),
-    selector,
-  )
-  return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)
-}
 
 async function signedInPage(browser: Browser, server: TestServer) {
   const user = await signedInUser(server)
@@ -122,7 +105,9 @@ describe('with WhatsApp configured: linking from the dashboard', () => {
     await expect
       .poll(() => card.getByRole('img', { name: new RegExp(`QR code .*${code}`) }).isVisible())
       .toBe(true)
-    expect(await axeViolations(page, '[aria-labelledby="whatsapp-card-title"]')).toEqual([])
+    expect(
+      await axeViolations(page, { selector: '[aria-labelledby="whatsapp-card-title"]' }),
+    ).toEqual([])
 
     // The person sends the code from their phone.
     const res = await server.api(
