@@ -207,19 +207,24 @@ describe('/api/v1/transactions', () => {
     expect(await (await ana.client.request(path)).json()).toEqual(anas)
   })
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999999999999', '%00', '1e3'])(
-    'answers 404 for the malformed id %s',
-    async (id) => {
-      const u = await user()
-      for (const method of ['GET', 'PATCH', 'DELETE']) {
-        const res = await u.client.request(`/api/v1/transactions/${id}`, {
-          method,
-          json: method === 'PATCH' ? { amount_cents: 1 } : undefined,
-        })
-        expect(res.status).toBe(404)
-      }
-    },
-  )
+  it.each([
+    'abc',
+    '0',
+    '-1',
+    '1.5',
+    '99999999999999999999',
+    '%00',
+    '1e3',
+  ])('answers 404 for the malformed id %s', async (id) => {
+    const u = await user()
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const res = await u.client.request(`/api/v1/transactions/${id}`, {
+        method,
+        json: method === 'PATCH' ? { amount_cents: 1 } : undefined,
+      })
+      expect(res.status).toBe(404)
+    }
+  })
 
   it('deletes an entry: 204, then 404', async () => {
     const u = await user()
