@@ -2,6 +2,7 @@ import type { Task, TaskList } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import { billRemindersTask } from './tasks/bill-reminders.ts'
 import { pruneAuthDataTask } from './tasks/prune-auth-data.ts'
 import { processStripeEventTask } from './tasks/process-stripe-event.ts'
 import { resetMonthlyCountersTask } from './tasks/reset-monthly-counters.ts'
@@ -38,6 +39,8 @@ export function taskList(deps: TaskDeps): TaskList {
     // 25 attempts, about three days (billing/stripe-events.ts).
     stripe_event: processStripeEventTask(deps) as Task,
     prune_auth_data: pruneAuthDataTask(deps) as Task,
+    // Bill-due reminders (ledger/bill-reminders.ts); idempotent, so retries and backfills are safe.
+    bill_reminders: billRemindersTask(deps) as Task,
     // WhatsApp (whatsapp/whatsapp-tasks.ts). Attempts per job are set where jobs are queued:
     // inbound messages 6 (then an apology goes out), status callbacks 4, sends above.
     whatsapp_inbound: whatsappInboundTask(deps) as Task,
@@ -59,6 +62,11 @@ export const CRONTAB = [
   // Work a crashed instance left unfinished is requeued (also once at start: STARTUP_TASKS).
   '* * * * * whatsapp_recover ?max=1',
   '20 6 * * * whatsapp_retention ?max=1',
+  // 09:00 in São Paulo (UTC-3 all year: no DST since 2019). fill=6h: after downtime the day's
+  // run still happens until 15:00 there. max=10: graphile-worker's e^n s backoff spreads the
+  // attempts over about 3½ hours (still the same day there), so a database outage does not
+  // cost the day's reminders.
+  '0 12 * * * bill_reminders ?fill=6h&max=10',
 ].join('\n')
 
 /** Tasks queued once each time a runner starts (recovery after a crash). */
