@@ -16,6 +16,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -26,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The machines are shared and noisy: what a page must eventually show gets 10 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -29,7 +29,19 @@ export function WaitlistForm() {
   // The form arrives as prerendered HTML: until React has hydrated it, a click would make the
   // browser submit it natively (a GET with the answers in the URL). Enable it once hydrated.
   const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    // Whatever was typed into the prerendered inputs before hydration is in the DOM only:
+    // take it into the state, or the first submit would find the fields empty.
+    const field = (name: string) =>
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? ''
+    const typed = {
+      nome: field('nome'),
+      whatsapp: formatWhatsapp(field('whatsapp')),
+      email: field('email'),
+    }
+    if (typed.nome || typed.whatsapp || typed.email) setValues(typed)
+    setHydrated(true)
+  }, [])
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     const value = field === 'whatsapp' ? formatWhatsapp(event.target.value) : event.target.value
