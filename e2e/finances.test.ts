@@ -70,12 +70,13 @@ describe('/financas', () => {
     await page.getByRole('heading', { name: 'Minhas Finanças' }).waitFor()
     await expect.poll(() => rows(page).count()).toBe(2)
     const list = page.getByTestId('transaction-list')
-    expect(await list.textContent()).toContain('WhatsApp')
-    expect(await page.getByTestId('summary-income').textContent()).toBe('R$ 3.000,00')
-    expect(await page.getByTestId('summary-expense').textContent()).toBe('R$ 45,90')
-    expect(await page.getByTestId('summary-balance').textContent()).toBe('R$ 2.954,10')
-    expect(await page.getByTestId('category-chart').textContent()).toContain('Mercado')
-    expect(await usageText(page)).toContain('2 de 5 lançamentos este mês')
+    // The list, the summary and the usage are separate queries: each may land later.
+    await expect.poll(() => list.textContent()).toContain('WhatsApp')
+    await expect.poll(() => page.getByTestId('summary-income').textContent()).toBe('R$ 3.000,00')
+    await expect.poll(() => page.getByTestId('summary-expense').textContent()).toBe('R$ 45,90')
+    await expect.poll(() => page.getByTestId('summary-balance').textContent()).toBe('R$ 2.954,10')
+    await expect.poll(() => page.getByTestId('category-chart').textContent()).toContain('Mercado')
+    await expect.poll(() => usageText(page)).toContain('2 de 5 lançamentos este mês')
     expect(await axeViolations(page)).toEqual([])
 
     // Add: the amount fills from the right, like a card machine.
@@ -99,7 +100,7 @@ describe('/financas', () => {
     // Edit
     await page.getByRole('button', { name: 'Editar Tênis de corrida' }).click()
     dialog = page.getByRole('dialog', { name: 'Editar lançamento' })
-    expect(await dialog.getByLabel('Valor').inputValue()).toBe('129,90')
+    await expect.poll(() => dialog.getByLabel('Valor').inputValue()).toBe('129,90')
     await dialog.getByLabel('Valor').fill('')
     await dialog.getByLabel('Valor').pressSequentially('9990')
     await dialog.getByRole('button', { name: 'Salvar' }).click()

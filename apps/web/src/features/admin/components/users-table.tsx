@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useAdminUsers } from '../api/get-admin-users'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
 import { planBadgeLabel, statusLabel } from '../utils/admin-display'
+import { LoadMoreButton } from '@/components/load-more-button'
 
 /**
  * Spec §2 'Gerenciar Usuários': Nome, Email, Plano, Status, Data de Cadastro, newest first, 50
@@ -115,18 +116,7 @@ export function UsersTable() {
                 </tbody>
               </table>
             </div>
-            {query.hasNextPage && (
-              <div className="flex justify-center px-6 pt-4 sm:px-0">
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
-                </Button>
-              </div>
-            )}
+            <LoadMoreButton query={query} />
           </>
         )}
       </CardContent>

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton'
 import { useAdminWaitlist, WAITLIST_CSV_URL } from '../api/get-admin-waitlist'
 import { formatCount, formatWhatsapp } from '../utils/admin-display'
+import { LoadMoreButton } from '@/components/load-more-button'
 
 /** The VIP waitlist for operators: how many, the latest, and the whole list as CSV. */
 export function WaitlistCard() {
@@ -90,18 +91,7 @@ export function WaitlistCard() {
                 </tbody>
               </table>
             </div>
-            {query.hasNextPage && (
-              <div className="flex justify-center px-6 pt-4 sm:px-0">
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
-                </Button>
-              </div>
-            )}
+            <LoadMoreButton query={query} />
           </>
         )}
       </CardContent>

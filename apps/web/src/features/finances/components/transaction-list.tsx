@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { useTransactions } from '../api/get-transactions'
+import { LoadMoreButton } from '@/components/load-more-button'
 
 /**
  * The month's entries, newest first, 50 at a time ('Carregar mais' follows the server's
@@ -55,18 +56,7 @@ export function TransactionList({
                 <Row key={entry.id} entry={entry} onEdit={onEdit} onDelete={onDelete} />
               ))}
             </ul>
-            {query.hasNextPage && (
-              <div className="flex justify-center px-6 pt-4 sm:px-0">
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
-                </Button>
-              </div>
-            )}
+            <LoadMoreButton query={query} />
           </>
         )}
       </CardContent>
