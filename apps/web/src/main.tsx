@@ -31,7 +31,10 @@ if (isLandingPath(window.location.pathname)) {
   // #root already holds the landing page's HTML (build/prerender-plugin.ts): hydrate it.
   import('./features/landing/components/landing-page')
     .then(({ LandingPage }) => {
-      if (container.firstElementChild) hydrateRoot(container, app(LandingPage))
+      // Hydrating inside a transition lets React yield between components instead of one
+      // long task, so the page stays responsive (and Lighthouse's blocking time stays low).
+      if (container.firstElementChild)
+        startTransition(() => void hydrateRoot(container, app(LandingPage)))
       else render(LandingPage)
     })
     .catch((error: unknown) => {
