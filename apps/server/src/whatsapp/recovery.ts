@@ -80,9 +80,13 @@ export const RETENTION_DAYS = 30
 
 /**
  * LGPD housekeeping: message texts older than RETENTION_DAYS are erased (the rows stay as the
- * delivery record), as are expired linking codes.
+ * delivery record), as are expired linking codes and the assistant's stored replies (kept only
+ * so that a redelivered message gets the same answer; Meta redelivers for days, not weeks, and
+ * the ledger's unique message id still stops a second entry).
  */
-export async function applyRetention(db: Db): Promise<{ inbound: number; outbound: number }> {
+export async function applyRetention(
+  db: Db,
+): Promise<{ inbound: number; outbound: number; replies: number }> {
   const inbound = await db.query(
     `update whatsapp_inbound set payload = null
       where payload is not null and processed_at is not null
@@ -96,5 +100,13 @@ export async function applyRetention(db: Db): Promise<{ inbound: number; outboun
     [RETENTION_DAYS],
   )
   await db.query('delete from whatsapp_link_codes where expires_at < now()')
-  return { inbound: inbound.rowCount ?? 0, outbound: outbound.rowCount ?? 0 }
+  const replies = await db.query(
+    'delete from assistant_replies where created_at < now() - make_interval(days => $1)',
+    [RETENTION_DAYS],
+  )
+  return {
+    inbound: inbound.rowCount ?? 0,
+    outbound: outbound.rowCount ?? 0,
+    replies: replies.rowCount ?? 0,
+  }
 }

@@ -63,6 +63,8 @@ export function whatsappRecoverTask({ db, log }: TaskDeps) {
 export function whatsappRetentionTask({ db, log }: TaskDeps) {
   return async () => {
     const erased = await applyRetention(db)
-    if (erased.inbound || erased.outbound) log.info(erased, 'whatsapp: old message texts erased')
+    if (erased.inbound || erased.outbound || erased.replies) {
+      log.info(erased, 'whatsapp: old message texts erased')
+    }
   }
 }
