@@ -1,3 +1,4 @@
+import { ensureJobSchema } from './jobs/add-job.ts'
 import type { Database } from './db/database.ts'
 import { openDatabase } from './db/database.ts'
 import type { OwnerRole } from './db/embedded-postgres.ts'
@@ -14,6 +15,9 @@ export async function openReadyDatabase(env: Env, role: OwnerRole, log: Logger):
     const applied = await migrate(database.pool)
     if (applied.length) log.info({ applied }, 'migrations applied')
     await seedPlans(database.pool, stripePricesFromEnv(env))
+    // graphile-worker's schema, also where no runner starts (WORKER=off, the CLI): recording an
+    // entry can queue an alert's delivery job in its own transaction (alerts/alerts.ts).
+    await ensureJobSchema(database.pool)
     return database
   } catch (error) {
     await database.close()

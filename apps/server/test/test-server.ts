@@ -1,3 +1,4 @@
+import { ensureJobSchema } from '../src/jobs/add-job.ts'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -28,6 +29,7 @@ export async function createTestDatabase(
   const pool = createPool(url)
   await migrate(pool)
   await seedPlans(pool, stripePricesFromEnv(testEnv(envOverrides)))
+  await ensureJobSchema(pool)
   return {
     pool,
     url,

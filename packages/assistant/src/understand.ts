@@ -1,6 +1,7 @@
 import { MAX_MESSAGE_LENGTH, analyze } from './analysis.ts'
 import { readCommand } from './commands.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
+import { readPlanning } from './planning.ts'
 import type { AssistantContext, Decision } from './types.ts'
 
 /**
@@ -13,6 +14,8 @@ export function understand(text: string, ctx: AssistantContext): Decision {
     return { kind: 'not_understood' }
   const a = analyze(text)
   if (a.tokens.length === 0) return { kind: 'not_understood' }
+  const planning = readPlanning(text, ctx)
+  if (planning) return { kind: 'planning', planning }
   const command = readCommand(a, ctx)
   if (command) return command
   if (isBill(a.tokens)) return readBill(a, ctx)

@@ -2,6 +2,10 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
+import { alertsRoutes } from '../routes/alerts/index.ts'
+import { billsRoutes } from '../routes/bills/index.ts'
+import { budgetsRoutes } from '../routes/budgets/index.ts'
+import { recurringRoutes } from '../routes/recurring/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
@@ -59,6 +63,11 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
+  // Bills, recurring entries, budgets, alerts (issue 12).
+  api.route('/', billsRoutes(deps))
+  api.route('/', recurringRoutes(deps))
+  api.route('/', budgetsRoutes(deps))
+  api.route('/', alertsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))

@@ -2,7 +2,9 @@ import type { Task, TaskList } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import { alertNotifyTask } from './tasks/alert-notify.ts'
 import { billRemindersTask } from './tasks/bill-reminders.ts'
+import { recurringEntriesTask } from './tasks/recurring-entries.ts'
 import { pruneAuthDataTask } from './tasks/prune-auth-data.ts'
 import { processStripeEventTask } from './tasks/process-stripe-event.ts'
 import { resetMonthlyCountersTask } from './tasks/reset-monthly-counters.ts'
@@ -41,6 +43,10 @@ export function taskList(deps: TaskDeps): TaskList {
     prune_auth_data: pruneAuthDataTask(deps) as Task,
     // Bill-due reminders (ledger/bill-reminders.ts); idempotent, so retries and backfills are safe.
     bill_reminders: billRemindersTask(deps) as Task,
+    // Recurring entries (recurring/recurring-run.ts) and alert delivery (alerts/alerts.ts):
+    // idempotent per occurrence / per alert, so retries are safe.
+    recurring_entries: recurringEntriesTask(deps) as Task,
+    alert_notify: alertNotifyTask(deps) as Task,
     // WhatsApp (whatsapp/whatsapp-tasks.ts). Attempts per job are set where jobs are queued:
     // inbound messages 6 (then an apology goes out), status callbacks 4, sends above.
     whatsapp_inbound: whatsappInboundTask(deps) as Task,
@@ -67,6 +73,9 @@ export const CRONTAB = [
   // attempts over about 3½ hours (still the same day there), so a database outage does not
   // cost the day's reminders.
   '0 12 * * * bill_reminders ?fill=6h&max=10',
+  // 06:00 in São Paulo: salaries and rents are in the ledger before people look. fill=1d: a
+  // day of downtime is caught up (the run itself also records every missed day).
+  '0 9 * * * recurring_entries ?fill=1d&max=10',
 ].join('\n')
 
 /** Tasks queued once each time a runner starts (recovery after a crash). */

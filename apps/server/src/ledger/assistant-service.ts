@@ -31,6 +31,7 @@ import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
 import { type LedgerRef, ledgerForUser } from './ledgers.queries.ts'
 import { monthSummary } from './summary.queries.ts'
+import { actPlanning } from './planning-actions.ts'
 import { lastTransactionBy, recentTransactions } from './transactions.queries.ts'
 
 /**
@@ -199,6 +200,14 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
 
     case 'not_understood':
       return replies.notUnderstood()
+
+    // Bills, recurring entries, budgets, alert settings (planning-actions.ts).
+    case 'planning':
+      return actPlanning(
+        tx,
+        { ...input, fallback: (otherwise) => act(tx, { ...input, decision: otherwise }) },
+        decision.planning,
+      )
   }
 }
 

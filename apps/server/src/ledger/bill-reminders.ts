@@ -1,39 +1,50 @@
-import { formatBRL, formatDayMonth, type IsoDate, saoPauloDate } from '@equilibrai/shared'
+import {
+  type Category,
+  formatBRL,
+  formatDayMonth,
+  type IsoDate,
+  saoPauloDate,
+} from '@equilibrai/shared'
+import { type NewAlert, recordAlerts } from '../alerts/alerts.ts'
 import type { Db } from '../db/database.ts'
+import { withTransaction } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
-import { notifyUser } from '../whatsapp/notify.ts'
-import { templateMessage } from '../whatsapp/templates.ts'
+import { wantsSql } from '../notifications/notification-settings.queries.ts'
 import { isWhatsAppConfigured } from '../whatsapp/whatsapp-config.ts'
 
 /*
  * Bill-due reminders ("avisar antes de a conta vencer"). Once a day (jobs/task-registry.ts,
- * 09:00 in São Paulo) every bill due today or tomorrow in São Paulo that was not reminded of yet
- * gets one WhatsApp message to its ledger's owner, through the one sender (notifyUser: free text
- * inside the 24-hour window, the equilibrai_lembrete_conta template outside it).
+ * 09:00 in São Paulo) every unpaid bill due tomorrow gets its eve reminder and every unpaid bill
+ * due today its due-day reminder, each a bill_due alert (alerts/alerts.ts) whose delivery job
+ * sends the WhatsApp message to the ledger's owner (the equilibrai_lembrete_conta template
+ * outside the 24-hour window).
  *
- * - Once per bill and due date: the message's idempotency key is `bill:<id>:<due_on>:reminder`
- *   and bills.notified_at is set after it is queued. A rerun (a retried job, a cron backfill)
- *   skips marked bills, and a crash between queueing and marking queues nothing new (same key).
- * - Owners without a linked number are skipped and their bills stay unmarked, so linking later
- *   the same day still gets the reminder. Without WhatsApp configured the reminder goes to the
- *   account's simulator conversation, like every proactive message.
+ * - Once per (bill, due date, kind): the alert's key is `bill:<id>:<due_on>:<eve|day>`, unique
+ *   per ledger and inserted with its delivery job in one transaction per batch. A rerun (a
+ *   retried job, a cron backfill, run-task, a run after kill -9) skips what is already there.
+ * - A paid bill gets none; a person with bill_reminders off gets none (notification settings).
+ * - With WhatsApp configured, owners without a linked number are skipped and nothing is
+ *   recorded for them, so linking later the same day still gets the reminder. Without WhatsApp
+ *   configured the reminder goes to the account's simulator conversation.
  */
 
-/** Bills read per query: the day's reminders are walked in id order, a batch at a time. */
-const BATCH_SIZE = 500
+/** Bills per transaction: one INSERT of alerts and one add_jobs each. */
+const BATCH_SIZE = 1000
 
 type DueBill = {
   id: number
+  ledger_id: number
   description: string
-  amount_cents: number | null
+  amount_cents: string | null
+  category: Category | null
   due_on: IsoDate
   user_id: string
 }
 
 export type ReminderRun = {
-  /** Reminders queued (or found already queued by an earlier run and now marked). */
+  /** Reminders recorded (each goes out through its alert's delivery job). */
   sent: number
-  /** Bills whose owner unlinked their number while the run went on: left unmarked. */
+  /** Due bills already reminded of for that day (a rerun). */
   skipped: number
 }
 
@@ -43,8 +54,10 @@ export function nextDay(date: IsoDate): IsoDate {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
 }
 
-export const billReminderKey = (bill: { id: number; due_on: IsoDate }) =>
-  `bill:${bill.id}:${bill.due_on}:reminder`
+export type ReminderKind = 'eve' | 'day'
+
+export const billReminderKey = (bill: { id: number; due_on: IsoDate }, kind: ReminderKind) =>
+  `bill:${bill.id}:${bill.due_on}:${kind}`
 
 /** '⏰ Lembrete: *conta de luz* de R$ 180,00 vence amanhã (10/12).' */
 export function billReminderText(
@@ -59,8 +72,8 @@ export function billReminderText(
 }
 
 /**
- * Queues the reminders for bills due today or tomorrow in São Paulo at `now` that were not
- * reminded of yet. Safe to run any number of times.
+ * Records the reminders due at `now` (São Paulo day): eve reminders for unpaid bills due
+ * tomorrow, due-day reminders for those due today. Safe to run any number of times.
  */
 export async function sendDueBillReminders(db: Db, env: Env, now: Date): Promise<ReminderRun> {
   const today = saoPauloDate(now)
@@ -71,40 +84,52 @@ export async function sendDueBillReminders(db: Db, env: Env, now: Date): Promise
   let afterId = 0
   for (;;) {
     const { rows } = await db.query<DueBill>(
-      `select b.id, b.description, b.amount_cents, b.due_on, l.owner_user_id as user_id
+      `select b.id, b.ledger_id, b.description, b.amount_cents, b.category,
+              to_char(b.due_on, 'YYYY-MM-DD') as due_on, l.owner_user_id as user_id
          from bills b
          join ledgers l on l.id = b.ledger_id
-        where b.notified_at is null
+         left join notification_settings ns on ns.user_id = l.owner_user_id
+        where b.paid_on is null
           and b.due_on between $1 and $2
           and b.id > $3
+          and ${wantsSql('bill_reminders')}
           and (not $4 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
         order by b.id
         limit $5`,
       [today, tomorrow, afterId, needsLink, BATCH_SIZE],
     )
-    for (const bill of rows) {
-      afterId = bill.id
-      const queued = await notifyUser(db, env, {
-        userId: bill.user_id,
-        idempotencyKey: billReminderKey(bill),
-        text: billReminderText(bill, today),
-        template: templateMessage('billReminder', [
-          bill.description,
-          formatDayMonth(bill.due_on),
-          bill.amount_cents === null ? 'não informado' : formatBRL(bill.amount_cents),
-        ]),
-      })
-      if (!queued) {
-        // Unlinked since the query: leave the bill for a later run.
-        run.skipped++
-        continue
-      }
-      await db.query(
-        'update bills set notified_at = now() where id = $1 and due_on = $2 and notified_at is null',
-        [bill.id, bill.due_on],
-      )
-      run.sent++
+    if (rows.length > 0) {
+      afterId = rows[rows.length - 1]?.id ?? afterId
+      const alerts = rows.map((bill) => reminderAlert(bill, today))
+      const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
+      run.sent += created.length
+      run.skipped += rows.length - created.length
     }
     if (rows.length < BATCH_SIZE) return run
+  }
+}
+
+function reminderAlert(row: DueBill, today: IsoDate): NewAlert {
+  const bill = {
+    id: Number(row.id),
+    description: row.description,
+    amount_cents: row.amount_cents === null ? null : Number(row.amount_cents),
+    due_on: row.due_on,
+  }
+  return {
+    ledgerId: row.ledger_id,
+    userId: row.user_id,
+    kind: 'bill_due',
+    category: row.category,
+    text: billReminderText(bill, today),
+    dedupeKey: billReminderKey(bill, bill.due_on === today ? 'day' : 'eve'),
+    template: {
+      purpose: 'billReminder',
+      params: [
+        bill.description,
+        formatDayMonth(bill.due_on),
+        bill.amount_cents === null ? 'não informado' : formatBRL(bill.amount_cents),
+      ],
+    },
   }
 }

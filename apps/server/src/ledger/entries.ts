@@ -5,6 +5,7 @@ import {
   type Transaction,
   type TransactionPatch,
 } from '@equilibrai/shared'
+import { checkEntryAlerts } from '../alerts/entry-alerts.ts'
 import { BadRequestError } from '../http/errors.ts'
 import type { Queryable } from '../db/transaction.ts'
 import { TransactionNotFoundError } from './errors.ts'
@@ -45,6 +46,8 @@ export async function recordEntry(
     whatsappMessageId: params.whatsappMessageId,
     confirmedLarge: params.confirmedLarge,
   })
+  // Budget and high-spending alerts, in this transaction (alerts/entry-alerts.ts).
+  await checkEntryAlerts(tx, { ledger: params.ledger, entry })
   return { entry, usage }
 }
 
@@ -67,6 +70,8 @@ export async function editEntry(
   }
   const updated = await updateTransaction(tx, { ledgerId: ledger.ledgerId, id, entry: merged })
   if (!updated) throw new TransactionNotFoundError()
+  // A corrected amount can take a budget past its thresholds too.
+  await checkEntryAlerts(tx, { ledger, entry: updated })
   return updated
 }
 

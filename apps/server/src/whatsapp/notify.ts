@@ -2,7 +2,10 @@ import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import { findLinkByUser } from './links.ts'
 import { type OutboundMessage, type TemplateMessage, textMessage } from './messages.ts'
-import { sendMessage } from './sender.ts'
+import type { Queryable } from '../db/transaction.ts'
+import { ensureJobSchema } from './job-queue.ts'
+import { enqueueOutbound } from './sender.ts'
+import { withTransaction } from '../db/transaction.ts'
 import { isWhatsAppConfigured, simulatorWaId } from './whatsapp-config.ts'
 
 /**
@@ -13,20 +16,32 @@ import { isWhatsAppConfigured, simulatorWaId } from './whatsapp-config.ts'
  *
  * Returns null when the account has no linked number (nothing is queued).
  */
+export type Notification = {
+  userId: string
+  /** One event, one key ('bill:42:reminder'): calling again sends nothing more. */
+  idempotencyKey: string
+  text: string
+  template?: TemplateMessage
+}
+
 export async function notifyUser(
   db: Db,
   env: Env,
-  input: {
-    userId: string
-    /** One event, one key ('bill:42:reminder'): calling again sends nothing more. */
-    idempotencyKey: string
-    text: string
-    template?: TemplateMessage
-  },
+  input: Notification,
+): Promise<{ id: number; created: boolean } | null> {
+  await ensureJobSchema(db)
+  return withTransaction(db, (tx) => queueNotification(tx, env, input))
+}
+
+/** notifyUser inside the caller's transaction: the message is queued iff the caller commits. */
+export async function queueNotification(
+  tx: Queryable,
+  env: Env,
+  input: Notification,
 ): Promise<{ id: number; created: boolean } | null> {
   const message: OutboundMessage = textMessage(input.text)
   if (!isWhatsAppConfigured(env)) {
-    return sendMessage(db, {
+    return enqueueOutbound(tx, {
       idempotencyKey: input.idempotencyKey,
       channel: 'simulator',
       waId: simulatorWaId(input.userId),
@@ -34,9 +49,9 @@ export async function notifyUser(
       message,
     })
   }
-  const link = await findLinkByUser(db, { userId: input.userId })
+  const link = await findLinkByUser(tx, { userId: input.userId })
   if (!link) return null
-  return sendMessage(db, {
+  return enqueueOutbound(tx, {
     idempotencyKey: input.idempotencyKey,
     channel: 'whatsapp',
     waId: link.waId,

@@ -1,0 +1,145 @@
+import type { Alert, AlertKind, Category, NotificationKind } from '@equilibrai/shared'
+import type { Db } from '../db/database.ts'
+import type { Queryable } from '../db/transaction.ts'
+import type { Env } from '../env.ts'
+import { getNotificationSettings } from '../notifications/notification-settings.queries.ts'
+import { notifyUser } from '../whatsapp/notify.ts'
+import { type TemplatePurpose, templateMessage } from '../whatsapp/templates.ts'
+
+/*
+ * Alerts (ARCHITECTURE §8): budget_80, budget_100, high_spending, bill_due. Every alert the
+ * product sends is created by recordAlert, in the transaction of what caused it (the entry, the
+ * reminder run), so:
+ *
+ * - Once: the row is unique on (ledger, dedupe_key); a second entry crossing 80 % at the same
+ *   time, a rerun after a crash, a retried job all meet the existing row and create nothing.
+ * - Never lost: the row and its delivery job (alert_notify) commit together with the cause.
+ * - Delivery is one job per alert (deliverAlert): it reads the recipient's notification
+ *   settings at send time and goes through the one WhatsApp sender (free text inside 24 h, an
+ *   approved template outside it), with the idempotency key `alert:<id>`.
+ *
+ * Outgoing webhooks (bill.due, budget.alert) belong here too: one call next to the insert.
+ */
+
+export const ALERT_TASK = 'alert_notify'
+
+/** Which notification setting lets each kind of alert go out on WhatsApp. */
+export const ALERT_SETTING: Record<AlertKind, NotificationKind> = {
+  budget_80: 'budget_alerts',
+  budget_100: 'budget_alerts',
+  high_spending: 'high_spending_alerts',
+  bill_due: 'bill_reminders',
+}
+
+export type NewAlert = {
+  ledgerId: number
+  /** Who is told: the ledger's owner. */
+  userId: string
+  kind: AlertKind
+  category: Category | null
+  text: string
+  /** One event, one key: 'budget_80:mercado:2026-11', 'bill:42:2026-12-10:eve', 'high:77'. */
+  dedupeKey: string
+  /** Parameters of the WhatsApp template used outside the 24-hour window. */
+  template?: { purpose: TemplatePurpose; params: string[] }
+  /** false: recorded (listed, and never repeated) but not sent, e.g. an 80 % passed together with 100 %. */
+  deliver?: boolean
+}
+
+/** Records an alert and queues its delivery, once per (ledger, dedupeKey); null when it existed. */
+export async function recordAlert(tx: Queryable, alert: NewAlert): Promise<{ id: number } | null> {
+  const [created] = await recordAlerts(tx, [alert])
+  return created ?? null
+}
+
+/**
+ * recordAlert for many at once (the daily reminder run): one INSERT and one add_jobs per call.
+ * Returns the alerts created (those whose key existed are skipped), in no particular order.
+ */
+export async function recordAlerts(
+  tx: Queryable,
+  alerts: readonly NewAlert[],
+): Promise<{ id: number; dedupe_key: string }[]> {
+  if (alerts.length === 0) return []
+  const { rows } = await tx.query<{ id: number; dedupe_key: string; ledger_id: number }>(
+    `insert into alerts (ledger_id, user_id, kind, category, text, dedupe_key, template_params)
+     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[],
+                          $6::text[], $7::jsonb[])
+     on conflict (ledger_id, dedupe_key) do nothing
+     returning id, dedupe_key, ledger_id`,
+    [
+      alerts.map((a) => a.ledgerId),
+      alerts.map((a) => a.userId),
+      alerts.map((a) => a.kind),
+      alerts.map((a) => a.category),
+      alerts.map((a) => a.text),
+      alerts.map((a) => a.dedupeKey),
+      alerts.map((a) => (a.template ? JSON.stringify(a.template) : null)),
+    ],
+  )
+  const silent = new Set(
+    alerts.filter((a) => a.deliver === false).map((a) => `${a.ledgerId}\u0000${a.dedupeKey}`),
+  )
+  const deliver = rows
+    .filter((r) => !silent.has(`${r.ledger_id}\u0000${r.dedupe_key}`))
+    .map((r) => r.id)
+  if (deliver.length > 0) {
+    // graphile-worker's add_jobs: the delivery jobs commit with the alerts.
+    await tx.query(
+      `select count(*) from graphile_worker.add_jobs(
+         array(select row($1::text, json_build_object('id', id), null, null, 10,
+                          'alert:' || id, null, null)::graphile_worker.job_spec
+                 from unnest($2::bigint[]) as id))`,
+      [ALERT_TASK, deliver],
+    )
+  }
+  return rows.map(({ id, dedupe_key }) => ({ id: Number(id), dedupe_key }))
+}
+
+type StoredAlert = {
+  id: number
+  user_id: string
+  kind: AlertKind
+  text: string
+  template_params: { purpose: TemplatePurpose; params: string[] } | null
+}
+
+/**
+ * The alert_notify job: sends one alert on WhatsApp unless its recipient turned that kind off.
+ * Returns what happened, for the log and tests.
+ */
+export async function deliverAlert(
+  db: Db,
+  env: Env,
+  id: number,
+): Promise<'sent' | 'off' | 'unlinked' | 'gone'> {
+  const { rows } = await db.query<StoredAlert>(
+    'select id, user_id, kind, text, template_params from alerts where id = $1',
+    [id],
+  )
+  const alert = rows[0]
+  if (!alert) return 'gone'
+  const settings = await getNotificationSettings(db, { userId: alert.user_id })
+  if (!settings[ALERT_SETTING[alert.kind]]) return 'off'
+  const template = alert.template_params ?? { purpose: 'notice', params: [alert.text] }
+  const queued = await notifyUser(db, env, {
+    userId: alert.user_id,
+    idempotencyKey: `alert:${alert.id}`,
+    text: alert.text,
+    template: templateMessage(template.purpose, template.params),
+  })
+  return queued ? 'sent' : 'unlinked'
+}
+
+/** GET /api/v1/alerts: the ledger's alerts, newest first. */
+export async function listAlerts(
+  db: Queryable,
+  { ledgerId, limit = 100 }: { ledgerId: number; limit?: number },
+): Promise<Alert[]> {
+  const { rows } = await db.query<Omit<Alert, 'created_at'> & { created_at: Date }>(
+    `select id, kind, category, text, created_at from alerts
+      where ledger_id = $1 order by id desc limit $2`,
+    [ledgerId, limit],
+  )
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }))
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertUser } from '../../test/ledger-fixtures.ts'
+import { createTestDatabase, testEnv } from '../../test/test-server.ts'
+import { setBudget } from '../budgets/budgets.queries.ts'
+import type { Database, Db } from '../db/database.ts'
+import { withTransaction } from '../db/transaction.ts'
+import { recordEntry } from '../ledger/entries.ts'
+import { ledgerForUser } from '../ledger/ledgers.queries.ts'
+import { updateNotificationSettings } from '../notifications/notification-settings.queries.ts'
+import { deliverAlert } from './alerts.ts'
+
+/*
+ * Budget alerts on a real database: 80 % and 100 % once each per (ledger, category, month),
+ * whichever way the entries come in, also when they land at the same moment.
+ */
+let database: Database
+let db: Db
+beforeAll(async () => {
+  database = await createTestDatabase()
+  db = database.pool
+})
+afterAll(() => database?.close())
+
+async function spend(userId: string, cents: number, day = '2026-11-10', category = 'mercado') {
+  return withTransaction(db, async (tx) => {
+    const ledger = await ledgerForUser(tx, { userId })
+    return recordEntry(tx, {
+      ledger,
+      userId,
+      entry: {
+        type: 'expense',
+        amount_cents: cents,
+        description: 'compra',
+        category: category as 'mercado',
+        occurred_on: day,
+      },
+      source: 'web',
+    })
+  })
+}
+
+async function alertsOf(userId: string) {
+  const { rows } = await db.query<{ id: number; kind: string; category: string; text: string }>(
+    `select a.id, a.kind, a.category, a.text from alerts a
+       join ledgers l on l.id = a.ledger_id where l.owner_user_id = $1 order by a.id`,
+    [userId],
+  )
+  return rows
+}
+
+async function deliveryJobs(alertIds: number[]) {
+  const { rows } = await db.query<{ key: string }>(
+    `select key from graphile_worker.jobs where key = any($1::text[])`,
+    [alertIds.map((id) => `alert:${id}`)],
+  )
+  return rows.map((r) => r.key)
+}
+
+async function withBudget(plan = 'pf_simples', limit = 80_000) {
+  const userId = await insertUser(db, plan)
+  const { ledgerId } = await ledgerForUser(db, { userId })
+  await setBudget(db, { ledgerId, category: 'mercado', month: '2026-11', limitCents: limit })
+  return userId
+}
+
+describe('budget alerts', () => {
+  it('warns at 80 % and at 100 %, once each, and not for other months or categories', async () => {
+    const userId = await withBudget()
+    await spend(userId, 50_000)
+    expect(await alertsOf(userId)).toEqual([])
+    await spend(userId, 15_000) // 650 of 800: 81 %
+    await spend(userId, 5_000) // 87 %: already warned
+    await spend(userId, 20_000, '2026-11-10', 'lazer') // another category, no budget
+    await spend(userId, 20_000) // 900: 112 %
+    await spend(userId, 10_000) // still over: nothing new
+    // The budget holds from November on: December has its own 80 % and 100 %.
+    await spend(userId, 70_000, '2026-12-02')
+    const alerts = await alertsOf(userId)
+    expect(alerts.map((a) => [a.kind, a.category])).toEqual([
+      ['budget_80', 'mercado'],
+      ['budget_100', 'mercado'],
+      ['budget_80', 'mercado'],
+    ])
+    expect(alerts[0]?.text).toBe(
+      '⚠️ Você já usou 81% do orçamento de *Mercado* em novembro de 2026: R$ 650,00 de R$ 800,00.',
+    )
+    expect(alerts[1]?.text).toBe(
+      '🚨 Você passou do orçamento de *Mercado* em novembro de 2026: R$ 900,00 de R$ 800,00 (112%).',
+    )
+    // Each is delivered by its own job.
+    expect(await deliveryJobs(alerts.map((a) => a.id))).toHaveLength(3)
+  })
+
+  it('records 80 % without sending it when one entry goes straight past 100 %', async () => {
+    const userId = await withBudget()
+    await spend(userId, 90_000)
+    const alerts = await alertsOf(userId)
+    expect(alerts.map((a) => a.kind)).toEqual(['budget_80', 'budget_100'])
+    expect(await deliveryJobs(alerts.map((a) => a.id))).toEqual([`alert:${alerts[1]?.id}`])
+  })
+
+  it('sends one alert per threshold when 40 entries land at the same moment', async () => {
+    const userId = await withBudget('pf_simples', 100_000)
+    // 40 × R$ 30,00 = R$ 1.200,00 in parallel transactions: 80 % and 100 % are each crossed
+    // by exactly one of them, whatever the interleaving.
+    await Promise.all(Array.from({ length: 40 }, () => spend(userId, 3_000)))
+    const alerts = await alertsOf(userId)
+    expect(alerts.map((a) => a.kind).sort()).toEqual(['budget_100', 'budget_80'])
+    const { rows } = await db.query<{ total: number }>(
+      `select sum(amount_cents)::int as total from transactions t join ledgers l on l.id = t.ledger_id
+        where l.owner_user_id = $1`,
+      [userId],
+    )
+    expect(rows[0]?.total).toBe(120_000)
+  })
+
+  it('sends nothing on a plan without alertas_orçamento', async () => {
+    const userId = await withBudget('free')
+    await spend(userId, 90_000)
+    expect(await alertsOf(userId)).toEqual([])
+  })
+
+  it('delivers through the WhatsApp sender only when budget alerts are on', async () => {
+    const env = testEnv()
+    const on = await withBudget()
+    await spend(on, 70_000)
+    const [alert] = await alertsOf(on)
+    expect(await deliverAlert(db, env, alert?.id ?? 0)).toBe('sent')
+    expect(await deliverAlert(db, env, alert?.id ?? 0)).toBe('sent') // same key: one message
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from whatsapp_outbound where idempotency_key = $1`,
+      [`alert:${alert?.id}`],
+    )
+    expect(rows[0]?.n).toBe(1)
+
+    const off = await withBudget()
+    await updateNotificationSettings(db, { userId: off, patch: { budget_alerts: false } })
+    await spend(off, 70_000)
+    const [silenced] = await alertsOf(off)
+    expect(await deliverAlert(db, env, silenced?.id ?? 0)).toBe('off')
+    const none = await db.query('select 1 from whatsapp_outbound where user_id = $1', [off])
+    expect(none.rowCount).toBe(0)
+  })
+})

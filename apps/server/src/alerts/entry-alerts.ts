@@ -1,0 +1,131 @@
+import { type Category, CATEGORY_LABELS, formatBRL, type Transaction } from '@equilibrai/shared'
+import { monthLabel } from '@equilibrai/assistant'
+import type { Queryable } from '../db/transaction.ts'
+import type { LedgerRef } from '../ledger/ledgers.queries.ts'
+import { recordAlert } from './alerts.ts'
+import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
+
+/*
+ * The alerts an entry can cause (ARCHITECTURE §8, plan feature alertas_orçamento), checked by
+ * recordEntry (ledger/entries.ts) in the entry's own transaction, so every way in (web,
+ * WhatsApp, API, recurring entries) triggers them alike.
+ *
+ * Budgets: the month's spending of the category is read from ledger_month_totals, which the
+ * entry's INSERT trigger has just updated under that row's lock, so concurrent entries of one
+ * category see each other's totals in order; and each threshold is recorded with the unique
+ * (ledger, 'budget_80:<category>:<month>') key, so even two transactions that both see the
+ * month past 80 % make one alert between them.
+ *
+ * Cost for an entry with nothing to say: one indexed query (the plan's flag, the category's
+ * budget and total), plus one for the 90-day history when the expense is large enough to be
+ * "high spending" at all (benchmarked in apps/server/bench/alerts.bench.ts).
+ */
+
+type Snapshot = { has_feature: boolean; limit_cents: string | null; spent_cents: string | null }
+
+export async function checkEntryAlerts(
+  tx: Queryable,
+  { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
+): Promise<void> {
+  if (entry.type !== 'expense') return
+  const monthStart = `${entry.occurred_on.slice(0, 7)}-01`
+  const { rows } = await tx.query<Snapshot>(
+    `select coalesce((p.features ->> 'alertas_orçamento')::boolean, false) as has_feature,
+            (select b.limit_cents from budgets b
+              where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
+              order by b.from_month desc limit 1) as limit_cents,
+            (select t.total_cents from ledger_month_totals t
+              where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
+                and t.category = $2) as spent_cents
+       from subscribers s join plan_features p on p.plan_type = s.plan_type
+      where s.user_id = $4`,
+    [ledger.ledgerId, entry.category, monthStart, ledger.ownerId],
+  )
+  const snap = rows[0]
+  if (!snap?.has_feature) return
+  if (snap.limit_cents !== null && snap.spent_cents !== null) {
+    await budgetAlerts(tx, {
+      ledger,
+      category: entry.category,
+      month: entry.occurred_on.slice(0, 7),
+      limitCents: Number(snap.limit_cents),
+      spentCents: Number(snap.spent_cents),
+    })
+  }
+  if (entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents) {
+    await highSpendingAlert(tx, { ledger, entry })
+  }
+}
+
+const name = (category: Category) => CATEGORY_LABELS[category]
+
+async function budgetAlerts(
+  tx: Queryable,
+  p: {
+    ledger: LedgerRef
+    category: Category
+    month: string
+    limitCents: number
+    spentCents: number
+  },
+): Promise<void> {
+  const percent = Math.floor((p.spentCents * 100) / p.limitCents)
+  if (percent < 80) return
+  const label = monthLabel(p.month)
+  const amounts = `${formatBRL(p.spentCents)} de ${formatBRL(p.limitCents)}`
+  const base = { ledgerId: p.ledger.ledgerId, userId: p.ledger.ownerId, category: p.category }
+  const over = percent >= 100
+  await recordAlert(tx, {
+    ...base,
+    kind: 'budget_80',
+    dedupeKey: `budget_80:${p.category}:${p.month}`,
+    text: `⚠️ Você já usou ${percent}% do orçamento de *${name(p.category)}* em ${label}: ${amounts}.`,
+    // Past 100 % in the same entry: the 100 % message says it all; 80 % is kept so it never
+    // comes later.
+    deliver: !over,
+  })
+  if (!over) return
+  await recordAlert(tx, {
+    ...base,
+    kind: 'budget_100',
+    dedupeKey: `budget_100:${p.category}:${p.month}`,
+    text: `🚨 Você passou do orçamento de *${name(p.category)}* em ${label}: ${amounts} (${percent}%).`,
+  })
+}
+
+type History = { count: number; median_cents: number | null; max_cents: string | null }
+
+async function highSpendingAlert(
+  tx: Queryable,
+  { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
+): Promise<void> {
+  const { rows } = await tx.query<History>(
+    `select count(*)::int as count,
+            percentile_cont(0.5) within group (order by amount_cents) as median_cents,
+            max(amount_cents) as max_cents
+       from transactions
+      where ledger_id = $1 and category = $2 and type = 'expense'
+        and occurred_on between $3::date - $4::int and $3::date
+        and id <> $5`,
+    [ledger.ledgerId, entry.category, entry.occurred_on, HIGH_SPENDING_RULE.windowDays, entry.id],
+  )
+  const h = rows[0]
+  if (!h) return
+  const history = {
+    count: h.count,
+    medianCents: Number(h.median_cents ?? 0),
+    maxCents: Number(h.max_cents ?? 0),
+  }
+  if (!isHighSpending(entry.amount_cents, history)) return
+  await recordAlert(tx, {
+    ledgerId: ledger.ledgerId,
+    userId: ledger.ownerId,
+    kind: 'high_spending',
+    category: entry.category,
+    dedupeKey: `high:${entry.id}`,
+    text:
+      `💸 Gasto alto: ${formatBRL(entry.amount_cents)} em *${name(entry.category)}* ` +
+      `(${entry.description.replace(/\*/g, '')}), bem acima do seu normal nessa categoria ` +
+      `(mediana de ${formatBRL(Math.round(history.medianCents))} nos últimos 90 dias).`,
+  })
+}

@@ -1,0 +1,23 @@
+import { Hono } from 'hono'
+import { listAlerts } from '../../alerts/alerts.ts'
+import type { AppDeps } from '../../http/app-types.ts'
+import { requireFeature } from '../../http/feature-guard.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
+
+/**
+ * GET /api/v1/alerts (ARCHITECTURE §8, alertas_orçamento): the alerts of the caller's ledger,
+ * newest first (the last 100). Without the feature 403; bill reminders still go out.
+ */
+export function alertsRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<LedgerBindings>().get(
+    '/v1/alerts',
+    requireLedgerCaller(deps),
+    requireFeature(deps, 'alertas_orçamento'),
+    async (c) => {
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json({ data: await listAlerts(db, { ledgerId: ledger.ledgerId }) })
+    },
+  )
+}

@@ -1,0 +1,1 @@
+export { billsRoutes } from './bills.routes.ts'

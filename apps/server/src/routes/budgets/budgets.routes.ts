@@ -1,0 +1,62 @@
+import {
+  budgetCategorySchema,
+  budgetInputSchema,
+  budgetMonthQuerySchema,
+  saoPauloMonth,
+} from '@equilibrai/shared'
+import { Hono } from 'hono'
+import { budgetsForMonth, setBudget } from '../../budgets/budgets.queries.ts'
+import type { AppDeps } from '../../http/app-types.ts'
+import { NotFoundError, ValidationError } from '../../http/errors.ts'
+import { requireFeature } from '../../http/feature-guard.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { parseBody, parseQuery } from '../../http/parse.ts'
+import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
+
+function categoryParam(raw: string) {
+  const parsed = budgetCategorySchema.safeParse(raw)
+  if (!parsed.success) throw new ValidationError(parsed.error)
+  return parsed.data
+}
+
+/**
+ * /api/v1/budgets (ARCHITECTURE §8, alertas_orçamento): a monthly limit per expense category,
+ * from the current month (São Paulo) on until changed. 403 FEATURE_NOT_IN_PLAN without it.
+ */
+export function budgetsRoutes(deps: AppDeps) {
+  const { db } = deps
+  const guard = [requireLedgerCaller(deps), requireFeature(deps, 'alertas_orçamento')] as const
+  return new Hono<LedgerBindings>()
+    .use('/v1/budgets', ...guard)
+    .use('/v1/budgets/*', ...guard)
+    .get('/v1/budgets', async (c) => {
+      const { month = saoPauloMonth(new Date()) } = parseQuery(c, budgetMonthQuerySchema)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json({
+        month,
+        data: await budgetsForMonth(db, { ledgerId: ledger.ledgerId, month }),
+      })
+    })
+    .put('/v1/budgets/:category', async (c) => {
+      const category = categoryParam(c.req.param('category'))
+      const { limit_cents } = await parseBody(c, budgetInputSchema)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      const month = saoPauloMonth(new Date())
+      await setBudget(db, { ledgerId: ledger.ledgerId, category, month, limitCents: limit_cents })
+      const row = (await budgetsForMonth(db, { ledgerId: ledger.ledgerId, month })).find(
+        (b) => b.category === category,
+      )
+      return c.json(row)
+    })
+    .delete('/v1/budgets/:category', async (c) => {
+      const category = categoryParam(c.req.param('category'))
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      const month = saoPauloMonth(new Date())
+      const current = await budgetsForMonth(db, { ledgerId: ledger.ledgerId, month })
+      if (!current.some((b) => b.category === category)) {
+        throw new NotFoundError('Orçamento não encontrado.')
+      }
+      await setBudget(db, { ledgerId: ledger.ledgerId, category, month, limitCents: null })
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,1 @@
+export { budgetsRoutes } from './budgets.routes.ts'

@@ -1,0 +1,150 @@
+import { z } from 'zod'
+import { CATEGORIES, type Category, categoryType, type EntryType } from './categories.ts'
+import {
+  amountCentsSchema,
+  categorySchema,
+  descriptionSchema,
+  entryTypeSchema,
+  isoDateSchema,
+  monthSchema,
+} from './transactions.ts'
+
+/*
+ * Bills, recurring entries, budgets and alerts (ARCHITECTURE §8): the shapes the API, the web
+ * forms and the server agree on, with their pt-BR messages written once.
+ */
+
+export const BILL_RECURRENCES = ['none', 'monthly'] as const
+export type BillRecurrence = (typeof BILL_RECURRENCES)[number]
+
+/** GET /api/v1/bills rows. */
+export type Bill = {
+  id: number
+  description: string
+  amount_cents: number | null
+  category: Category | null
+  due_on: string
+  recurrence: BillRecurrence
+  paid_on: string | null
+}
+
+export const EXPENSE_CATEGORY_LIST = CATEGORIES.filter((c) => categoryType(c) === 'expense')
+
+const billCategorySchema = z.enum(EXPENSE_CATEGORY_LIST as [Category, ...Category[]], {
+  error: 'Categoria inválida',
+})
+
+const billFields = z.object({
+  description: descriptionSchema,
+  amount_cents: amountCentsSchema.nullable(),
+  category: billCategorySchema.nullable(),
+  due_on: isoDateSchema,
+  recurrence: z.enum(BILL_RECURRENCES, { error: 'Recorrência inválida' }),
+  paid_on: isoDateSchema.nullable(),
+})
+
+/** POST /api/v1/bills and the web form: amount and category optional, not paid by default. */
+export const billInputSchema = billFields.extend({
+  amount_cents: billFields.shape.amount_cents.optional().default(null),
+  category: billFields.shape.category.optional().default(null),
+  recurrence: billFields.shape.recurrence.optional().default('none'),
+  paid_on: billFields.shape.paid_on.optional().default(null),
+})
+export type BillInput = z.input<typeof billInputSchema>
+
+/** PATCH /api/v1/bills/:id: any field; `paid_on` a date marks it paid, null unpaid. */
+export const billPatchSchema = billFields
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nada para alterar')
+export type BillPatch = z.infer<typeof billPatchSchema>
+
+/** A day of the month for a recurring entry: 29–31 fall on the last day of shorter months. */
+export const dayOfMonthSchema = z
+  .number({ error: 'Dia inválido' })
+  .int('Dia inválido')
+  .min(1, 'Dia deve ser entre 1 e 31')
+  .max(31, 'Dia deve ser entre 1 e 31')
+
+/** GET /api/v1/recurring rows. `last_refused_on`: the last day the plan's limit refused it. */
+export type Recurring = {
+  id: number
+  type: EntryType
+  amount_cents: number
+  description: string
+  category: Category
+  day_of_month: number
+  next_on: string
+  last_refused_on: string | null
+}
+
+/** POST /api/v1/recurring and the web form. */
+export const recurringInputSchema = z
+  .object({
+    type: entryTypeSchema,
+    amount_cents: amountCentsSchema,
+    description: descriptionSchema,
+    category: categorySchema,
+    day_of_month: dayOfMonthSchema,
+  })
+  .refine((v) => categoryType(v.category) === v.type, {
+    message: 'Categoria não corresponde ao tipo do lançamento',
+    path: ['category'],
+  })
+export type RecurringInput = z.infer<typeof recurringInputSchema>
+
+/** PUT /api/v1/budgets/:category. */
+export const budgetInputSchema = z.object({
+  limit_cents: amountCentsSchema,
+})
+export type BudgetInput = z.infer<typeof budgetInputSchema>
+
+export const budgetCategorySchema = billCategorySchema
+
+export const budgetMonthQuerySchema = z.object({ month: monthSchema.optional() })
+
+export type BudgetRow = {
+  category: Category
+  limit_cents: number
+  spent_cents: number
+  /** spent_cents × 100 ÷ limit_cents, rounded down. */
+  percent: number
+}
+export type BudgetList = { month: string; data: BudgetRow[] }
+
+export const ALERT_KINDS = ['budget_80', 'budget_100', 'high_spending', 'bill_due'] as const
+export type AlertKind = (typeof ALERT_KINDS)[number]
+
+export type Alert = {
+  id: number
+  kind: AlertKind
+  category: Category | null
+  text: string
+  created_at: string
+}
+export type AlertPage = { data: Alert[] }
+
+/** The last day of `YYYY-MM`. */
+export function lastDayOfMonth(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m, 0)).getUTCDate()
+}
+
+/** The occurrence of day `day` in `YYYY-MM`: day 31 is the 30th, 28th or 29th when shorter. */
+export function occurrenceIn(month: string, day: number): string {
+  const d = Math.min(day, lastDayOfMonth(month))
+  return `${month}-${String(d).padStart(2, '0')}`
+}
+
+/** `YYYY-MM` plus n months. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const t = y * 12 + (m - 1) + n
+  return `${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}`
+}
+
+/** The first occurrence of day `day` on or after `from` (`YYYY-MM-DD`). */
+export function nextOccurrence(from: string, day: number): string {
+  const month = from.slice(0, 7)
+  const here = occurrenceIn(month, day)
+  return here >= from ? here : occurrenceIn(addMonths(month, 1), day)
+}
