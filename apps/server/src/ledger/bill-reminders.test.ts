@@ -7,7 +7,10 @@ import type { Env } from '../env.ts'
 import { CRONTAB } from '../jobs/task-registry.ts'
 import { linkNumber, unlink } from '../whatsapp/links.ts'
 import { simulatorWaId } from '../whatsapp/whatsapp-config.ts'
+import { deliverAlert } from '../alerts/alerts.ts'
+import { updateNotificationSettings } from '../notifications/notification-settings.queries.ts'
 import { billReminderText, nextDay, sendDueBillReminders } from './bill-reminders.ts'
+import { changeBill } from './bill-payments.ts'
 import { insertBill } from './bills.queries.ts'
 import { ledgerForUser } from './ledgers.queries.ts'
 
@@ -76,38 +79,46 @@ async function outboxFor(userId: string): Promise<OutboundRow[]> {
   return rows
 }
 
-const notifiedAt = async (billId: number) =>
+/** The reminder alerts recorded for a bill: their dedupe keys ('bill:<id>:<due>:<eve|day>'). */
+const remindersOf = async (billId: number) =>
   (
-    await db.query<{ notified_at: Date | null }>('select notified_at from bills where id = $1', [
-      billId,
-    ])
-  ).rows[0]?.notified_at ?? null
+    await db.query<{ dedupe_key: string }>(
+      `select dedupe_key from alerts where dedupe_key like $1 order by id`,
+      [`bill:${billId}:%`],
+    )
+  ).rows.map((r) => r.dedupe_key)
+
+/** The run, then what the alert_notify jobs would do for every alert of these people. */
+async function run(at: Date, e: Env = env) {
+  const result = await sendDueBillReminders(db, e, at)
+  const { rows } = await db.query<{ id: number }>('select id from alerts order by id')
+  for (const { id } of rows) await deliverAlert(db, e, id)
+  return result
+}
 
 /** 09:00 in São Paulo on 2026-12-09. */
 const MORNING_9 = new Date('2026-12-09T12:00:00Z')
 
 describe('sendDueBillReminders', () => {
-  it('reminds of a bill due tomorrow exactly once, however often it runs', async () => {
+  it('reminds the day before and on the due day, once each, however often it runs', async () => {
     const { userId, waId } = await linkedUser()
     const luz = await bill(userId, '2026-12-10')
 
-    await sendDueBillReminders(db, env, MORNING_9)
-    await sendDueBillReminders(db, env, MORNING_9)
-    // The next day the bill is due today: already reminded, nothing more.
-    await sendDueBillReminders(db, env, new Date('2026-12-10T12:00:00Z'))
+    await run(MORNING_9)
+    await run(MORNING_9)
+    await run(new Date('2026-12-10T12:00:00Z'))
+    await run(new Date('2026-12-10T15:00:00Z'))
 
     const sent = await outboxFor(userId)
-    expect(sent).toHaveLength(1)
+    expect(sent.map((m) => m.payload.message.text)).toEqual([
+      '⏰ Lembrete: *conta de luz* de R$ 180,00 vence amanhã (10/12).',
+      '⏰ Lembrete: *conta de luz* de R$ 180,00 vence hoje (10/12).',
+    ])
     expect(sent[0]).toMatchObject({
-      idempotency_key: `bill:${luz.id}:2026-12-10:reminder`,
       channel: 'whatsapp',
       wa_id: waId,
       status: 'queued',
       payload: {
-        message: {
-          kind: 'text',
-          text: '⏰ Lembrete: *conta de luz* de R$ 180,00 vence amanhã (10/12).',
-        },
         // Outside the 24-hour window the approved template goes instead.
         fallback: {
           kind: 'template',
@@ -116,7 +127,10 @@ describe('sendDueBillReminders', () => {
         },
       },
     })
-    expect(await notifiedAt(luz.id)).toBeInstanceOf(Date)
+    expect(await remindersOf(luz.id)).toEqual([
+      `bill:${luz.id}:2026-12-10:eve`,
+      `bill:${luz.id}:2026-12-10:day`,
+    ])
   })
 
   it('reminds of a bill due today and leaves bills due later or already past alone', async () => {
@@ -125,83 +139,93 @@ describe('sendDueBillReminders', () => {
     const inFiveDays = await bill(userId, '2026-12-14', 'aluguel')
     const yesterday = await bill(userId, '2026-12-08', 'água')
 
-    const run = await sendDueBillReminders(db, env, MORNING_9)
-    expect(run.skipped).toBe(0)
-
+    await run(MORNING_9)
     const sent = await outboxFor(userId)
     expect(sent.map((m) => m.payload.message.text)).toEqual([
       '⏰ Lembrete: *internet* vence hoje (09/12).',
     ])
     expect(sent[0]?.payload.fallback?.params).toEqual(['internet', '09/12', 'não informado'])
-    expect(await notifiedAt(today.id)).toBeInstanceOf(Date)
-    expect(await notifiedAt(inFiveDays.id)).toBeNull()
-    expect(await notifiedAt(yesterday.id)).toBeNull()
+    expect(await remindersOf(today.id)).toHaveLength(1)
+    expect(await remindersOf(inFiveDays.id)).toEqual([])
+    expect(await remindersOf(yesterday.id)).toEqual([])
+  })
+
+  it('never reminds of a paid bill, and a paid monthly bill is reminded of next month', async () => {
+    const { userId } = await linkedUser()
+    const internet = await bill(userId, '2027-01-31', 'internet')
+    const ledger = await ledgerForUser(db, { userId })
+    await db.query(`update bills set recurrence = 'monthly', day_of_month = 31 where id = $1`, [
+      internet.id,
+    ])
+    // Paid on the eve: no due-day reminder; the next one falls on the last day of February.
+    await run(new Date('2027-01-30T12:00:00Z'))
+    const paid = await changeBill(db, {
+      ledger,
+      userId,
+      id: internet.id,
+      change: { paid_on: '2027-01-30' },
+    })
+    expect(paid.next?.due_on).toBe('2027-02-28')
+    await run(new Date('2027-01-31T12:00:00Z'))
+    await run(new Date('2027-02-27T12:00:00Z'))
+    expect((await outboxFor(userId)).map((m) => m.payload.message.text)).toEqual([
+      '⏰ Lembrete: *internet* de R$ 180,00 vence amanhã (31/01).',
+      '⏰ Lembrete: *internet* de R$ 180,00 vence amanhã (28/02).',
+    ])
+  })
+
+  it('respects bill_reminders turned off', async () => {
+    const { userId } = await linkedUser()
+    await updateNotificationSettings(db, { userId, patch: { bill_reminders: false } })
+    const agua = await bill(userId, '2026-12-10', 'água')
+    await run(MORNING_9)
+    expect(await outboxFor(userId)).toEqual([])
+    expect(await remindersOf(agua.id)).toEqual([])
   })
 
   it('skips owners without a linked number and reminds them once they link', async () => {
     const userId = await insertUser(db)
     const gas = await bill(userId, '2026-12-10', 'gás')
 
-    await sendDueBillReminders(db, env, MORNING_9)
+    await run(MORNING_9)
     expect(await outboxFor(userId)).toEqual([])
-    expect(await notifiedAt(gas.id)).toBeNull()
+    expect(await remindersOf(gas.id)).toEqual([])
 
     // Linked later the same day: the next run reminds.
     await linkNumber(db, { userId, waId: String(nextNumber++) })
-    await sendDueBillReminders(db, env, new Date('2026-12-09T18:00:00Z'))
+    await run(new Date('2026-12-09T18:00:00Z'))
     expect(await outboxFor(userId)).toHaveLength(1)
-    expect(await notifiedAt(gas.id)).toBeInstanceOf(Date)
   })
 
-  it('an owner who unlinks gets nothing and the bill stays unmarked', async () => {
+  it('an owner who unlinks gets nothing', async () => {
     const { userId } = await linkedUser()
     const tv = await bill(userId, '2026-12-10', 'tv a cabo')
     await unlink(db, { userId })
-
-    await sendDueBillReminders(db, env, MORNING_9)
+    await run(MORNING_9)
     expect(await outboxFor(userId)).toEqual([])
-    expect(await notifiedAt(tv.id)).toBeNull()
+    expect(await remindersOf(tv.id)).toEqual([])
   })
 
-  it('counts days in São Paulo, not UTC, near midnight', async () => {
+  it('counts days in São Paulo, not UTC, near midnight and across the year', async () => {
     const { userId } = await linkedUser()
     // 2026-12-10T02:30Z is 23:30 on the 9th in São Paulo: the 10th is tomorrow, the 11th is not.
-    const tenth = await bill(userId, '2026-12-10', 'condomínio')
+    await bill(userId, '2026-12-10', 'condomínio')
     const eleventh = await bill(userId, '2026-12-11', 'escola')
-
-    await sendDueBillReminders(db, env, new Date('2026-12-10T02:30:00Z'))
+    await run(new Date('2026-12-10T02:30:00Z'))
     expect((await outboxFor(userId)).map((m) => m.payload.message.text)).toEqual([
       '⏰ Lembrete: *condomínio* de R$ 180,00 vence amanhã (10/12).',
     ])
-    expect(await notifiedAt(eleventh.id)).toBeNull()
+    expect(await remindersOf(eleventh.id)).toEqual([])
 
-    // 03:00Z is midnight in São Paulo: now the 10th is today and the 11th tomorrow.
-    await sendDueBillReminders(db, env, new Date('2026-12-10T03:00:00Z'))
-    const texts = (await outboxFor(userId)).map((m) => m.payload.message.text)
-    expect(texts).toEqual([
-      '⏰ Lembrete: *condomínio* de R$ 180,00 vence amanhã (10/12).',
-      '⏰ Lembrete: *escola* de R$ 180,00 vence amanhã (11/12).',
-    ])
-    expect(await notifiedAt(tenth.id)).toBeInstanceOf(Date)
-  })
-
-  it('marks a bill whose reminder a crashed run queued without queueing another', async () => {
-    const { userId } = await linkedUser()
-    const iptu = await bill(userId, '2026-12-10', 'IPTU')
-    await sendDueBillReminders(db, env, MORNING_9)
-    // As if the run had died between queueing and marking.
-    await db.query('update bills set notified_at = null where id = $1', [iptu.id])
-
-    const run = await sendDueBillReminders(db, env, MORNING_9)
-    expect(run.sent).toBeGreaterThanOrEqual(1)
-    expect(await outboxFor(userId)).toHaveLength(1)
-    expect(await notifiedAt(iptu.id)).toBeInstanceOf(Date)
+    const newYear = await bill(userId, '2027-01-01', 'seguro')
+    await run(new Date('2026-12-31T12:00:00Z'))
+    expect(await remindersOf(newYear.id)).toEqual([`bill:${newYear.id}:2027-01-01:eve`])
   })
 
   it('without WhatsApp configured, reminds in the account simulator', async () => {
     const userId = await insertUser(db)
     await bill(userId, '2026-12-10', 'celular')
-    await sendDueBillReminders(db, testEnv(), MORNING_9)
+    await run(MORNING_9, testEnv())
     expect(await outboxFor(userId)).toMatchObject([
       { channel: 'simulator', wa_id: simulatorWaId(userId) },
     ])
