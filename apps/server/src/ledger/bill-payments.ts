@@ -48,7 +48,8 @@ export async function changeBill(
   }
   const paying = current.paid_on === null && typeof change.paid_on === 'string'
   let entryId: number | null = null
-  if (paying && p.recordAs) {
+  // Paid, unpaid and paid again: the expense was recorded the first time.
+  if (paying && p.recordAs && current.paid_transaction_id === null) {
     const amount = p.recordAs.amountCents ?? change.amount_cents ?? current.amount_cents
     if (amount !== null && amount !== undefined) {
       const { entry } = await recordEntry(tx, {

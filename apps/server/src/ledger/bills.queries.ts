@@ -54,17 +54,26 @@ export async function insertBill(
   return toBill(rows[0] as Row)
 }
 
+/** A bill with what only the server needs: its monthly day, the entry its payment recorded. */
+export type StoredBill = Bill & { day_of_month: number | null; paid_transaction_id: number | null }
+
 export async function getBill(
   db: Queryable,
   { ledgerId, id, forUpdate = false }: { ledgerId: number; id: number; forUpdate?: boolean },
-): Promise<(Bill & { day_of_month: number | null }) | null> {
-  const { rows } = await db.query<Row & { day_of_month: number | null }>(
-    `select ${COLUMNS}, day_of_month from bills where ledger_id = $1 and id = $2
-     ${forUpdate ? 'for update' : ''}`,
+): Promise<StoredBill | null> {
+  const { rows } = await db.query<Row & Omit<StoredBill, keyof Bill>>(
+    `select ${COLUMNS}, day_of_month, paid_transaction_id from bills
+      where ledger_id = $1 and id = $2 ${forUpdate ? 'for update' : ''}`,
     [ledgerId, id],
   )
   const row = rows[0]
-  return row ? { ...toBill(row), day_of_month: row.day_of_month } : null
+  return row
+    ? {
+        ...toBill(row),
+        day_of_month: row.day_of_month,
+        paid_transaction_id: row.paid_transaction_id,
+      }
+    : null
 }
 
 /**

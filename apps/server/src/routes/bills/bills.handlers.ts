@@ -23,7 +23,11 @@ const patchSchema = z.intersection(
   z.object({ record_entry: z.boolean({ error: 'Use verdadeiro ou falso' }).optional() }),
 )
 
-const withoutDay = <T extends { day_of_month?: unknown }>({ day_of_month: _, ...bill }: T) => bill
+const publicBill = <T extends { day_of_month?: unknown; paid_transaction_id?: unknown }>({
+  day_of_month: _d,
+  paid_transaction_id: _t,
+  ...bill
+}: T) => bill
 
 export function billHandlers({ db }: Pick<AppDeps, 'db'>) {
   return {
@@ -37,7 +41,7 @@ export function billHandlers({ db }: Pick<AppDeps, 'db'>) {
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       const bill = await getBill(db, { ledgerId: ledger.ledgerId, id: billId(c) })
       if (!bill) throw new BillNotFoundError()
-      return c.json(withoutDay(bill))
+      return c.json(publicBill(bill))
     },
 
     async create(c: Ctx) {
