@@ -28,5 +28,5 @@ export {
   replies,
 } from './replies.ts'
 export type { AssistantContext, BillDraft, Decision, DecisionKind, EntryDraft } from './types.ts'
-export { matchBill, type PlanningDecision, readPlanning } from './planning.ts'
+export { matchBill, type PlanningDecision, readPlanning, withBillPayment } from './planning.ts'
 export { planningReplies } from './planning-replies.ts'

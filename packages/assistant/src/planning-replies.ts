@@ -98,8 +98,8 @@ export const planningReplies = {
   },
 
   recurringAdded(r: RecurringLine): string {
-    const verb = r.type === 'income' ? 'Receita' : 'Gasto'
-    return `🔁 ${verb} fixo anotado: *${clean(r.description)}* ${formatBRL(r.amount_cents)} todo dia ${r.day_of_month}. O próximo entra sozinho em *${formatDayMonth(r.next_on)}*.\nPara ver ou cancelar: *recorrentes*.`
+    const verb = r.type === 'income' ? 'Receita fixa anotada' : 'Gasto fixo anotado'
+    return `🔁 ${verb}: *${clean(r.description)}* ${formatBRL(r.amount_cents)} todo dia ${r.day_of_month}. O próximo entra sozinho em *${formatDayMonth(r.next_on)}*.\nPara ver ou cancelar: *recorrentes*.`
   },
 
   recurringList(list: readonly RecurringLine[]): string {

@@ -147,8 +147,28 @@ export function readPlanning(text: string, ctx: AssistantContext): PlanningDecis
   const every = EVERY_MONTH.exec(folded)
   if (every) return readMonthly(text, every, ctx)
 
-  if (PAY.test(simple)) return readPay(text, simple, ctx)
   return null
+}
+
+/**
+ * 'paguei a luz' may pay a bill: the server looks for an unpaid bill of that name and, when
+ * none matches, acts on the ordinary reading (`decision`: 'paguei 50 no mercado' is an entry).
+ * Applied by the server after understand(), so understand() itself keeps reading payments as
+ * entries.
+ */
+export function withBillPayment(text: string, decision: Decision, ctx: AssistantContext): Decision {
+  if (
+    decision.kind !== 'entry' &&
+    decision.kind !== 'needs_amount' &&
+    decision.kind !== 'confirm_large'
+  ) {
+    return decision
+  }
+  if (typeof text !== 'string' || text.length > 500) return decision
+  const simple = squash(foldText(text))
+  if (!PAY.test(simple)) return decision
+  const payment = readPay(text, simple, ctx, decision)
+  return payment ? { kind: 'planning', planning: payment } : decision
 }
 
 function scopeOf(word: string): 'alerts' | 'reminders' {
@@ -221,8 +241,12 @@ function readMonthly(
   return { kind: 'add_recurring', entry, day_of_month: day }
 }
 
-function readPay(text: string, simple: string, ctx: AssistantContext): PlanningDecision | null {
-  const otherwise = readEntry(analyze(text), ctx)
+function readPay(
+  text: string,
+  simple: string,
+  ctx: AssistantContext,
+  otherwise: Decision,
+): PlanningDecision | null {
   const a = analyze(text)
   const verb = PAY.exec(simple)?.[0] ?? ''
   const words: string[] = []
@@ -233,7 +257,7 @@ function readPay(text: string, simple: string, ctx: AssistantContext): PlanningD
     words.push(t.text)
   }
   const name = words.join(' ')
-  if (name === '' && a.amount === null) return null
+  if (name === '') return null
   const today = saoPauloToday(ctx.now)
   const said = a.dates[0]?.expr
   const date = (said ? resolveDate(said, today, 'backward') : null) ?? today

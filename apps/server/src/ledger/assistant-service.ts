@@ -5,6 +5,7 @@ import {
   normalizeWord,
   replies,
   understand,
+  withBillPayment,
 } from '@equilibrai/assistant'
 import {
   categoryType,
@@ -86,7 +87,9 @@ export async function handleMessage(
     }
     const ledger = await ledgerForUser(tx, { userId })
     const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
-    const decision = understand(input.text, { now: input.now, learnedWords })
+    const context = { now: input.now, learnedWords }
+    // 'paguei a luz' pays a bill when one matches (planning-actions.ts).
+    const decision = withBillPayment(input.text, understand(input.text, context), context)
     const reply = await act(tx, { ...input, ledger, decision })
     if (messageId) await saveReply(tx, { messageId, reply })
     return { reply, decision }
