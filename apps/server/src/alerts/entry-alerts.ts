@@ -93,21 +93,30 @@ async function budgetAlerts(
   })
 }
 
-type History = { count: number; median_cents: number | null; max_cents: string | null }
+type History = { count: number; median_cents: number | null; max_cents: number | null }
 
 async function highSpendingAlert(
   tx: Queryable,
   { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
 ): Promise<void> {
+  const rule = HIGH_SPENDING_RULE
   const { rows } = await tx.query<History>(
-    `select count(*)::int as count,
-            percentile_cont(0.5) within group (order by amount_cents) as median_cents,
+    `select count(*) filter (where occurred_on >= $3::date - $4::int)::int as count,
+            percentile_cont(0.5) within group (order by amount_cents)
+              filter (where occurred_on >= $3::date - $4::int) as median_cents,
             max(amount_cents) as max_cents
        from transactions
       where ledger_id = $1 and category = $2 and type = 'expense'
-        and occurred_on between $3::date - $4::int and $3::date
-        and id <> $5`,
-    [ledger.ledgerId, entry.category, entry.occurred_on, HIGH_SPENDING_RULE.windowDays, entry.id],
+        and occurred_on between $3::date - $5::int and $3::date
+        and id <> $6`,
+    [
+      ledger.ledgerId,
+      entry.category,
+      entry.occurred_on,
+      rule.medianWindowDays,
+      rule.maxWindowDays,
+      entry.id,
+    ],
   )
   const h = rows[0]
   if (!h) return
