@@ -12,6 +12,7 @@ import { useCheckoutReturn } from '../hooks/use-checkout-return'
 import { usePlanFromUrl } from '../hooks/use-plan-from-url'
 import { CurrentPlanCard } from './current-plan-card'
 import { DashboardHeader } from './dashboard-header'
+import { NotificationSettingsCard } from './notification-settings-card'
 import { PlanFeaturesCard } from './plan-features-card'
 import { PlansCard } from './plans-card'
 import { ProfileCard } from './profile-card'
@@ -62,6 +63,7 @@ export function DashboardPage() {
         </div>
 
         <WhatsAppCard />
+        <NotificationSettingsCard />
 
         <PlansCard
           plans={plans.data}

@@ -8,9 +8,12 @@ import { usePageTitle } from '@/lib/use-page-title'
 import { useSummary } from '../api/get-summary'
 import { canRecord, useUsage } from '../api/get-usage'
 import { currentMonth, defaultEntryDate, isMonth } from '../utils/month'
+import { BillsSection } from './bills-section'
+import { BudgetsSection } from './budgets-section'
 import { CategoryChart } from './category-chart'
 import { DeleteTransactionDialog } from './delete-transaction-dialog'
 import { MonthPicker } from './month-picker'
+import { RecurringSection } from './recurring-section'
 import { SummaryCards } from './summary-cards'
 import { TransactionFormDialog } from './transaction-form-dialog'
 import { TransactionList } from './transaction-list'
@@ -74,6 +77,12 @@ export function FinancesPage() {
           onEdit={(entry) => setEditing({ mode: 'edit', entry })}
           onDelete={setDeleting}
         />
+      </div>
+
+      <BudgetsSection month={month} />
+      <div className="grid items-start gap-5 lg:grid-cols-2">
+        <BillsSection />
+        <RecurringSection />
       </div>
 
       <TransactionFormDialog
