@@ -80,7 +80,9 @@ create table recurring_occurrences (
   recurring_id bigint not null references recurring_entries (id) on delete cascade,
   occurs_on date not null,
   status text not null check (status in ('recorded', 'refused')),
-  transaction_id bigint references transactions (id) on delete set null,
+  -- The entry it recorded; informational, so no foreign key: the daily run inserts these by the
+  -- thousand, and an entry the person deleted later may leave a stale id here.
+  transaction_id bigint,
   created_at timestamptz not null default now(),
   primary key (recurring_id, occurs_on)
 );

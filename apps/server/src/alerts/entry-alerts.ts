@@ -25,12 +25,18 @@ type Snapshot = { has_feature: boolean; limit_cents: string | null; spent_cents:
 
 export async function checkEntryAlerts(
   tx: Queryable,
-  { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
+  {
+    ledger,
+    entry,
+    highSpending = true,
+  }: { ledger: LedgerRef; entry: Transaction; highSpending?: boolean },
 ): Promise<void> {
   if (entry.type !== 'expense') return
   const monthStart = `${entry.occurred_on.slice(0, 7)}-01`
-  const { rows } = await tx.query<Snapshot>(
-    `select coalesce((p.features ->> 'alertas_orçamento')::boolean, false) as has_feature,
+  // Named: prepared once per connection, so each entry pays for running it, not planning it.
+  const { rows } = await tx.query<Snapshot>({
+    name: 'entry-alerts-snapshot',
+    text: `select coalesce((p.features ->> 'alertas_orçamento')::boolean, false) as has_feature,
             (select b.limit_cents from budgets b
               where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
               order by b.from_month desc limit 1) as limit_cents,
@@ -39,8 +45,8 @@ export async function checkEntryAlerts(
                 and t.category = $2) as spent_cents
        from subscribers s join plan_features p on p.plan_type = s.plan_type
       where s.user_id = $4`,
-    [ledger.ledgerId, entry.category, monthStart, ledger.ownerId],
-  )
+    values: [ledger.ledgerId, entry.category, monthStart, ledger.ownerId],
+  })
   const snap = rows[0]
   if (!snap?.has_feature) return
   if (snap.limit_cents !== null && snap.spent_cents !== null) {
@@ -52,7 +58,7 @@ export async function checkEntryAlerts(
       spentCents: Number(snap.spent_cents),
     })
   }
-  if (entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents) {
+  if (highSpending && entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents) {
     await highSpendingAlert(tx, { ledger, entry })
   }
 }
@@ -100,8 +106,9 @@ async function highSpendingAlert(
   { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
 ): Promise<void> {
   const rule = HIGH_SPENDING_RULE
-  const { rows } = await tx.query<History>(
-    `select count(*) filter (where occurred_on >= $3::date - $4::int)::int as count,
+  const { rows } = await tx.query<History>({
+    name: 'entry-alerts-history',
+    text: `select count(*) filter (where occurred_on >= $3::date - $4::int)::int as count,
             percentile_cont(0.5) within group (order by amount_cents)
               filter (where occurred_on >= $3::date - $4::int) as median_cents,
             max(amount_cents) as max_cents
@@ -109,7 +116,7 @@ async function highSpendingAlert(
       where ledger_id = $1 and category = $2 and type = 'expense'
         and occurred_on between $3::date - $5::int and $3::date
         and id <> $6`,
-    [
+    values: [
       ledger.ledgerId,
       entry.category,
       entry.occurred_on,
@@ -117,7 +124,7 @@ async function highSpendingAlert(
       rule.maxWindowDays,
       entry.id,
     ],
-  )
+  })
   const h = rows[0]
   if (!h) return
   const history = {
@@ -137,4 +144,38 @@ async function highSpendingAlert(
       `(${entry.description.replace(/\*/g, '')}), bem acima do seu normal nessa categoria ` +
       `(mediana de ${formatBRL(Math.round(history.medianCents))} nos últimos 90 dias).`,
   })
+}
+
+/**
+ * The budget alerts of many recorded entries at once (the recurring_entries run): one query
+ * finds the entries whose category has a budget under a plan with the feature, and only those
+ * are checked. Recurring entries skip the high-spending rule: a fixed monthly amount is the
+ * person's usual by definition.
+ */
+export async function checkBudgetAlertsOf(
+  tx: Queryable,
+  items: readonly { ledger: LedgerRef; entry: Transaction }[],
+): Promise<void> {
+  const expenses = items.filter((i) => i.entry.type === 'expense')
+  if (expenses.length === 0) return
+  const { rows } = await tx.query<{ i: number }>(
+    `select x.i::int as i
+       from unnest($1::bigint[], $2::text[], $3::date[]) with ordinality as x(ledger_id, category, month, i)
+       join ledgers l on l.id = x.ledger_id
+       join subscribers s on s.user_id = l.owner_user_id
+       join plan_features p on p.plan_type = s.plan_type
+      where coalesce((p.features ->> 'alertas_orçamento')::boolean, false)
+        and exists (select 1 from budgets b
+                     where b.ledger_id = x.ledger_id and b.category = x.category
+                       and b.from_month <= x.month)`,
+    [
+      expenses.map((e) => e.ledger.ledgerId),
+      expenses.map((e) => e.entry.category),
+      expenses.map((e) => `${e.entry.occurred_on.slice(0, 7)}-01`),
+    ],
+  )
+  for (const { i } of rows) {
+    const item = expenses[i - 1]
+    if (item) await checkEntryAlerts(tx, { ...item, highSpending: false })
+  }
 }

@@ -88,3 +88,47 @@ export async function getUsage(
   if (!row) throw new Error(`no subscribers row for ${ownerId}`)
   return row
 }
+
+/**
+ * claimEntrySlot for many entries of many owners at once (the recurring_entries run): locks
+ * the owners' rows in user id order, grants each owner what the plan still allows of what it
+ * asks (`wanted`), and returns the grants. The same rules as one claim; one statement each way.
+ */
+export async function claimEntrySlots(
+  db: Queryable,
+  wanted: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const owners = [...wanted.keys()].sort()
+  const granted = new Map<string, number>()
+  if (owners.length === 0) return granted
+  const { rows } = await db.query<{ user_id: string; used: number; limit: number }>(
+    `select s.user_id,
+            case when s.counter_month >= m.month then s.monthly_transactions else 0 end as used,
+            p.max_monthly_transactions as limit
+       from subscribers s join plan_features p on p.plan_type = s.plan_type,
+            (select ${SP_MONTH_NOW} as month) m
+      where s.user_id = any($1::text[])
+      order by s.user_id
+        for update of s`,
+    [owners],
+  )
+  for (const row of rows) {
+    const want = wanted.get(row.user_id) ?? 0
+    const room = row.limit === -1 ? want : Math.max(0, Math.min(want, row.limit - row.used))
+    granted.set(row.user_id, room)
+  }
+  const ids = [...granted.keys()].filter((id) => (granted.get(id) ?? 0) > 0)
+  if (ids.length > 0) {
+    await db.query(
+      `update subscribers s
+          set monthly_transactions =
+                case when s.counter_month >= m.month then s.monthly_transactions else 0 end + g.n,
+              counter_month = greatest(s.counter_month, m.month),
+              updated_at = now()
+         from unnest($1::text[], $2::int[]) as g(user_id, n), (select ${SP_MONTH_NOW} as month) m
+        where s.user_id = g.user_id`,
+      [ids, ids.map((id) => granted.get(id) ?? 0)],
+    )
+  }
+  return granted
+}

@@ -226,3 +226,46 @@ export function decodeCursor(text: string): Cursor | null {
   if (!m || !isRealDate(m[1] as string)) return null
   return { occurredOn: m[1] as string, id: Number(m[2]) }
 }
+
+/**
+ * Inserts many entries in one statement (the recurring_entries run), in the order given; the
+ * caller has claimed their slots. The totals trigger runs once for the whole statement.
+ */
+export async function insertTransactions(
+  db: Queryable,
+  entries: readonly {
+    ledgerId: number
+    createdBy: string
+    entry: NewEntry
+    source: EntrySource
+  }[],
+): Promise<Transaction[]> {
+  if (entries.length === 0) return []
+  const { rows } = await db.query<Row>(
+    `with x as (
+       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[],
+                            $6::text[], $7::date[], $8::text[]) with ordinality
+                as x(ledger_id, created_by, type, amount_cents, description, category,
+                     occurred_on, source, ord)),
+     ins as (
+       insert into transactions
+         (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source)
+       select ledger_id, created_by, type, amount_cents, description, category, occurred_on, source
+         from x order by ord
+       returning ${COLUMNS})
+     select * from ins order by id`,
+    [
+      entries.map((e) => e.ledgerId),
+      entries.map((e) => e.createdBy),
+      entries.map((e) => e.entry.type),
+      entries.map((e) => e.entry.amount_cents),
+      entries.map((e) => e.entry.description),
+      entries.map((e) => e.entry.category),
+      entries.map((e) => e.entry.occurred_on),
+      entries.map((e) => e.source),
+    ],
+  )
+  // Rows are inserted in `ord` order and their identity values drawn as they go, so sorted by id
+  // they come back in the order given.
+  return rows.map(toTransaction)
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase, testEnv } from '../../test/test-server.ts'
 import type { Database, Db } from '../db/database.ts'
+import { setBudget } from '../budgets/budgets.queries.ts'
 import { runTaskCommand } from '../cli/commands/run-task.ts'
 import { ledgerForUser } from '../ledger/ledgers.queries.ts'
 import { insertRecurring, listRecurring } from './recurring.queries.ts'
@@ -131,6 +132,24 @@ describe('runRecurringEntries', () => {
     await runRecurringEntries(db, env, at('2026-11-05'))
     const again = await db.query('select 1 from whatsapp_outbound where user_id = $1', [userId])
     expect(again.rowCount).toBe(1)
+  })
+
+  it('a recurring expense counts against the budget like any entry', async () => {
+    const userId = await insertUser(db, 'pf_simples')
+    const { ledgerId } = await ledgerForUser(db, { userId })
+    await setBudget(db, { ledgerId, category: 'moradia', month: '2026-11', limitCents: 160_000 })
+    await recurring(userId, 10, '2026-11-10', {
+      type: 'expense',
+      amount_cents: 150_000,
+      description: 'aluguel',
+      category: 'moradia',
+    })
+    await runRecurringEntries(db, env, at('2026-11-10'))
+    const { rows } = await db.query<{ kind: string }>(
+      'select kind from alerts where ledger_id = $1 order by id',
+      [ledgerId],
+    )
+    expect(rows).toEqual([{ kind: 'budget_80' }])
   })
 
   it('cancelled ones record nothing more', async () => {

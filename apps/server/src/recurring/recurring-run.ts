@@ -3,33 +3,40 @@ import {
   type Category,
   type EntrySource,
   type EntryType,
+  type Transaction,
   occurrenceIn,
   saoPauloDate,
 } from '@equilibrai/shared'
 import { planningReplies } from '@equilibrai/assistant'
 import type { Db } from '../db/database.ts'
-import { withTransaction } from '../db/transaction.ts'
+import { type Queryable, withTransaction } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
-import { recordEntry } from '../ledger/entries.ts'
+import { checkBudgetAlertsOf } from '../alerts/entry-alerts.ts'
+import { claimEntrySlots, getUsage } from '../ledger/monthly-limit.ts'
+import { insertTransactions } from '../ledger/transactions.queries.ts'
 import { LimitReachedError } from '../ledger/errors.ts'
 import { queueNotification } from '../whatsapp/notify.ts'
 import { templateMessage } from '../whatsapp/templates.ts'
 
 /*
  * The recurring_entries task (daily; ARCHITECTURE §3 and §8): records every occurrence whose
- * day has come (São Paulo calendar) as an ordinary entry, through recordEntry — so it counts
- * against the plan's monthly limit and triggers budget alerts like any other entry.
+ * day has come (São Paulo calendar) as an ordinary entry — counted against the plan's monthly
+ * limit (claimEntrySlots, the rules of claimEntrySlot) and checked against budgets like any
+ * other entry. Set-based, a batch of recurring entries per transaction, so the daily run over
+ * every customer takes a handful of statements per batch instead of several per entry.
  *
  * - Idempotent per occurrence: recurring_occurrences' primary key (recurring, day) is written in
- *   the same transaction as the entry and the move of next_on, so a rerun, a retried job or a
- *   run after a kill -9 records nothing twice, and whatever was not committed is done next run.
+ *   the same transaction as the entry and the move of next_on (a batch of rows per
+ *   transaction), so a rerun, a retried job or a run after a kill -9 records nothing twice, and
+ *   whatever was not committed is done by the next run.
  * - Days 29–31 fall on the last day of shorter months (31 → 28/02 → 31/03).
  * - Catching up: after downtime every missed day is recorded, oldest first, with its own date.
  * - Refused by the plan's limit: the occurrence is stored as 'refused' (shown on the web as
  *   last_refused_on) and the person gets a WhatsApp message saying so; it is not retried.
  */
 
-const BATCH_SIZE = 500
+/** Recurring entries per transaction. */
+const BATCH_SIZE = 200
 
 type Due = {
   id: number
@@ -55,91 +62,133 @@ export function occurrenceAfter(on: string, day: number): string {
 export async function runRecurringEntries(db: Db, env: Env, now: Date): Promise<RecurringRun> {
   const today = saoPauloDate(now)
   const run: RecurringRun = { recorded: 0, refused: 0 }
+  // In id order from where the last batch ended: processed rows are not due any more, but an
+  // index scan from the start would still walk past them (and their dead versions) every batch.
   let afterId = 0
   for (;;) {
-    const { rows } = await db.query<Due>(
-      `select r.id, r.ledger_id, l.owner_user_id as owner_id, r.created_by, r.type,
-              r.amount_cents, r.description, r.category, r.day_of_month,
-              to_char(r.next_on, 'YYYY-MM-DD') as next_on, r.source
-         from recurring_entries r join ledgers l on l.id = r.ledger_id
-        where r.cancelled_at is null and r.next_on <= $1 and r.id > $2
-        order by r.id limit $3`,
-      [today, afterId, BATCH_SIZE],
-    )
-    for (const due of rows) {
-      afterId = due.id
-      // Occurrence by occurrence, each in its own transaction (catching up after downtime).
-      let on = due.next_on
-      while (on <= today) {
-        const outcome = await recordOccurrence(db, env, due, on)
-        if (outcome) run[outcome]++
-        on = occurrenceAfter(on, due.day_of_month)
-      }
-    }
-    if (rows.length < BATCH_SIZE) return run
+    // A batch per transaction: its rows are locked (a concurrent run skips them, and finds them
+    // not due any more once this one commits), and every occurrence, entry, slot and next_on of
+    // the batch commit together or not at all.
+    const done = await withTransaction(db, async (tx) => {
+      const { rows } = await tx.query<Due>(
+        `select r.id, r.ledger_id, l.owner_user_id as owner_id, r.created_by, r.type,
+                r.amount_cents, r.description, r.category, r.day_of_month,
+                to_char(r.next_on, 'YYYY-MM-DD') as next_on, r.source
+           from recurring_entries r join ledgers l on l.id = r.ledger_id
+          where r.cancelled_at is null and r.next_on <= $1 and r.id > $3
+          order by r.id limit $2
+          for update of r skip locked`,
+        [today, BATCH_SIZE, afterId],
+      )
+      afterId = rows.at(-1)?.id ?? afterId
+      await recordBatch(tx, env, rows, today, run)
+      return rows.length < BATCH_SIZE
+    })
+    if (done) return run
   }
 }
 
-async function recordOccurrence(
-  db: Db,
+type Occurrence = { due: Due; on: string }
+
+async function recordBatch(
+  tx: Queryable,
   env: Env,
-  due: Due,
-  on: string,
-): Promise<'recorded' | 'refused' | null> {
-  return withTransaction(db, async (tx) => {
-    // Lock the recurring row: a concurrent run waits here and then finds the occurrence done.
-    const { rows } = await tx.query<{ next_on: string }>(
-      `select to_char(next_on, 'YYYY-MM-DD') as next_on from recurring_entries
-        where id = $1 and cancelled_at is null for update`,
-      [due.id],
-    )
-    if (rows[0]?.next_on !== on) return null
-    const claimed = await tx.query(
-      `insert into recurring_occurrences (recurring_id, occurs_on, status)
-       values ($1, $2, 'recorded') on conflict do nothing`,
-      [due.id, on],
-    )
-    await tx.query('update recurring_entries set next_on = $2 where id = $1', [
-      due.id,
-      occurrenceAfter(on, due.day_of_month),
-    ])
-    if (claimed.rowCount === 0) return null
-    const ledger = { ledgerId: due.ledger_id, ownerId: due.owner_id }
-    try {
-      const { entry } = await recordEntry(tx, {
-        ledger,
-        userId: due.created_by ?? due.owner_id,
-        entry: {
-          type: due.type,
-          amount_cents: Number(due.amount_cents),
-          description: due.description,
-          category: due.category,
-          occurred_on: on,
-        },
-        source: due.source,
-      })
-      await tx.query(
-        'update recurring_occurrences set transaction_id = $3 where recurring_id = $1 and occurs_on = $2',
-        [due.id, on, entry.id],
-      )
-      return 'recorded'
-    } catch (error) {
-      if (!(error instanceof LimitReachedError)) throw error
-      await tx.query(
-        `update recurring_occurrences set status = 'refused' where recurring_id = $1 and occurs_on = $2`,
-        [due.id, on],
-      )
-      const text = planningReplies.recurringRefused(
-        { description: due.description, amount_cents: Number(due.amount_cents), occurs_on: on },
-        `${error.message} ${env.PUBLIC_URL}/dashboard#planos`,
-      )
-      await queueNotification(tx, env, {
-        userId: due.owner_id,
-        idempotencyKey: `recurring:${due.id}:${on}:refused`,
-        text,
-        template: templateMessage('notice', [text]),
-      })
-      return 'refused'
+  rows: readonly Due[],
+  today: string,
+  run: RecurringRun,
+): Promise<void> {
+  if (rows.length === 0) return
+  // Every occurrence up to today, oldest first (catching up after downtime), and next_on after.
+  const all: Occurrence[] = []
+  const nextOn: string[] = []
+  for (const due of rows) {
+    let on = due.next_on
+    while (on <= today) {
+      all.push({ due, on })
+      on = occurrenceAfter(on, due.day_of_month)
     }
-  })
+    nextOn.push(on)
+  }
+  await tx.query(
+    'update recurring_entries r set next_on = x.next_on from unnest($1::bigint[], $2::date[]) as x(id, next_on) where r.id = x.id',
+    [rows.map((r) => r.id), nextOn],
+  )
+  // An occurrence already stored by an earlier run is not done again. (The rows are locked and
+  // were still due, so none should exist; the occurrences' primary key below is the backstop:
+  // a conflict there rolls the whole batch back rather than record anything twice.)
+  const { rows: existing } = await tx.query<{ recurring_id: number; occurs_on: string }>(
+    `select o.recurring_id, to_char(o.occurs_on, 'YYYY-MM-DD') as occurs_on
+       from recurring_occurrences o
+      where o.recurring_id = any($1::bigint[]) and o.occurs_on >= $2::date`,
+    [rows.map((r) => r.id), all.reduce((min, o) => (o.on < min ? o.on : min), today)],
+  )
+  const done = new Set(existing.map((c) => `${c.recurring_id}:${c.occurs_on}`))
+  const todo = all.filter((o) => !done.has(`${o.due.id}:${o.on}`))
+  if (todo.length === 0) return
+
+  // The plan's monthly limit, for every owner of the batch at once (ledger/monthly-limit.ts).
+  const wanted = new Map<string, number>()
+  for (const o of todo) wanted.set(o.due.owner_id, (wanted.get(o.due.owner_id) ?? 0) + 1)
+  const granted = await claimEntrySlots(tx, wanted)
+  const recorded: Occurrence[] = []
+  const refused: Occurrence[] = []
+  for (const o of todo) {
+    const left = granted.get(o.due.owner_id) ?? 0
+    if (left > 0) {
+      granted.set(o.due.owner_id, left - 1)
+      recorded.push(o)
+    } else refused.push(o)
+  }
+
+  const entries = await insertTransactions(
+    tx,
+    recorded.map(({ due, on }) => ({
+      ledgerId: due.ledger_id,
+      createdBy: due.created_by ?? due.owner_id,
+      entry: {
+        type: due.type,
+        amount_cents: Number(due.amount_cents),
+        description: due.description,
+        category: due.category,
+        occurred_on: on,
+      },
+      source: due.source,
+    })),
+  )
+  // The occurrences, with their entry (recorded) or without (refused): no conflict expected.
+  const stored = [...recorded, ...refused]
+  await tx.query(
+    `insert into recurring_occurrences (recurring_id, occurs_on, status, transaction_id)
+     select * from unnest($1::bigint[], $2::date[], $3::text[], $4::bigint[])`,
+    [
+      stored.map((o) => o.due.id),
+      stored.map((o) => o.on),
+      stored.map((_, i) => (i < recorded.length ? 'recorded' : 'refused')),
+      stored.map((_, i) => entries[i]?.id ?? null),
+    ],
+  )
+  await checkBudgetAlertsOf(
+    tx,
+    recorded.map((o, i) => ({
+      ledger: { ledgerId: o.due.ledger_id, ownerId: o.due.owner_id },
+      entry: entries[i] as Transaction,
+    })),
+  )
+  run.recorded += recorded.length
+
+  for (const { due, on } of refused) {
+    const usage = await getUsage(tx, { ownerId: due.owner_id })
+    const limit = new LimitReachedError(usage.limit, usage.plan_name)
+    const text = planningReplies.recurringRefused(
+      { description: due.description, amount_cents: Number(due.amount_cents), occurs_on: on },
+      `${limit.message} ${env.PUBLIC_URL}/dashboard#planos`,
+    )
+    await queueNotification(tx, env, {
+      userId: due.owner_id,
+      idempotencyKey: `recurring:${due.id}:${on}:refused`,
+      text,
+      template: templateMessage('notice', [text]),
+    })
+    run.refused++
+  }
 }

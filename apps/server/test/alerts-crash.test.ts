@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../src/db/database.ts'
+import { insertBillsFor, insertPeople, insertRecurringFor } from './bulk-people.ts'
+import { createTestDatabase } from './test-server.ts'
+
+/*
+ * kill -9 in the middle of `npm run cli -- run-task recurring_entries` and `… bill_reminders`,
+ * the real CLI in its own process on a test database, then the same command again: every
+ * occurrence is recorded exactly once and every reminder exists exactly once with exactly one
+ * delivery job — nothing twice, nothing missed.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..')
+const PEOPLE = 1500
+
+let database: Database
+let dataDir: string
+const children: ChildProcess[] = []
+beforeAll(async () => {
+  database = await createTestDatabase()
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-crash-'))
+})
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  await database?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+function runTask(task: string, at: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'apps/server/src/cli/main.ts'),
+      'run-task',
+      task,
+      '--at',
+      at,
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  children.push(child)
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output }
+}
+
+const count = async (sql: string) =>
+  Number((await database.pool.query<{ n: string }>(sql)).rows[0]?.n ?? 0)
+
+/** Polls until `sql` counts at least `min` (or the process ends first). */
+async function waitFor(sql: string, min: number, exited: Promise<unknown>) {
+  let done = false
+  void exited.then(() => (done = true))
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline && !done) {
+    if ((await count(sql)) >= min) return
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('kill -9 in the middle of a scheduled run', () => {
+  it('recurring_entries: a rerun records every occurrence, none twice', async () => {
+    const db = database.pool
+    const ledgers = await insertPeople(db, { count: PEOPLE, prefix: 'crash_r_' })
+    await insertRecurringFor(db, { ledgerIds: ledgers, perLedger: 2, nextOn: '2026-12-05' })
+    const total = PEOPLE * 2
+    const occurrences = 'select count(*) as n from recurring_occurrences'
+
+    const first = runTask('recurring_entries', '2026-12-05T09:00:00Z')
+    await waitFor(occurrences, total / 5, first.exited)
+    first.child.kill('SIGKILL')
+    await first.exited
+    const before = await count(occurrences)
+    expect(before).toBeGreaterThan(0)
+    expect(before).toBeLessThan(total)
+
+    const second = runTask('recurring_entries', '2026-12-05T09:00:00Z')
+    expect(await second.exited, second.output()).toBe(0)
+    expect(await count(occurrences)).toBe(total)
+    expect(await count(`select count(*) as n from transactions`)).toBe(total)
+    expect(
+      await count(`select count(*) as n from (select ledger_id, description, occurred_on
+                     from transactions group by 1, 2, 3 having count(*) > 1) d`),
+    ).toBe(0)
+    expect(
+      await count(`select count(*) as n from recurring_entries where next_on <> '2027-01-05'`),
+    ).toBe(0)
+    // The month's counter matches: every entry counted once.
+    expect(await count(`select sum(monthly_transactions) as n from subscribers`)).toBe(total)
+  }, 180_000)
+
+  it('bill_reminders: a rerun records every reminder and its delivery job, none twice', async () => {
+    const db = database.pool
+    const ledgers = await insertPeople(db, { count: PEOPLE, prefix: 'crash_b_' })
+    await insertBillsFor(db, { ledgerIds: ledgers, perLedger: 3, dueOn: '2026-12-10' })
+    const total = PEOPLE * 3
+    const alerts = `select count(*) as n from alerts where kind = 'bill_due'`
+
+    const first = runTask('bill_reminders', '2026-12-09T12:00:00Z')
+    await waitFor(alerts, 1, first.exited)
+    first.child.kill('SIGKILL')
+    await first.exited
+    expect(await count(alerts)).toBeLessThan(total)
+
+    const second = runTask('bill_reminders', '2026-12-09T12:00:00Z')
+    expect(await second.exited, second.output()).toBe(0)
+    const third = runTask('bill_reminders', '2026-12-09T15:00:00Z')
+    expect(await third.exited, third.output()).toBe(0)
+    expect(await count(alerts)).toBe(total)
+    expect(
+      await count(`select count(distinct dedupe_key) as n from alerts where kind = 'bill_due'`),
+    ).toBe(total)
+    expect(
+      await count(
+        `select count(*) as n from graphile_worker.jobs where task_identifier = 'alert_notify'`,
+      ),
+    ).toBe(total)
+  }, 180_000)
+})
