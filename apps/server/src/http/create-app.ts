@@ -19,6 +19,7 @@ import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts
 import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-simulator.routes.ts'
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
+import { crossSiteGuard } from './cross-site.ts'
 import { AppError, errorBody, onError } from './errors.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
 
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))
