@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { JOBS, jobKey } from '../src/jobs/jobs.ts'
 import { signBody } from '../src/whatsapp/signature.ts'
 import {
   delivery,
@@ -119,7 +120,7 @@ describe('signatures', () => {
     expect(await count('whatsapp_inbound')).toBe(before)
     const jobs = await server.database.pool.query(
       'select 1 from graphile_worker.jobs where key = $1',
-      [`wa-in:${id}`],
+      [jobKey(JOBS.whatsappInbound, id)],
     )
     expect(jobs.rowCount).toBe(0)
   })

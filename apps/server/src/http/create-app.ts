@@ -2,10 +2,12 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
+import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
+import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
 import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
@@ -64,6 +66,8 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', transactionsRoutes(deps))
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
+  api.route('/', notificationSettingsRoutes(deps))
+  api.route('/', apiKeysRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))
