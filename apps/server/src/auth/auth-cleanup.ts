@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts'
 import { pruneRateLimits } from '../rate-limit/rate-limiter.ts'
+import { prunePasswordFailures } from './password-failures.ts'
 
 /**
  * Better Auth deletes an expired session or token only when it meets one; rows nobody comes
@@ -12,5 +13,6 @@ export async function pruneAuthData(db: Db): Promise<Record<string, number>> {
     sessions: sessions.rowCount ?? 0,
     verifications: verifications.rowCount ?? 0,
     rateLimits: await pruneRateLimits(db),
+    passwordFailures: await prunePasswordFailures(db),
   }
 }
