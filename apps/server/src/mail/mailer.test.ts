@@ -14,7 +14,7 @@ afterEach(() => {
 })
 
 describe('mailer without SMTP_URL', () => {
-  it('writes each e-mail to DATA_DIR/mail as .eml and logs the link, not the body', async () => {
+  it('writes each e-mail to DATA_DIR/mail as .eml and, in development, logs the link, not the body', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-mail-'))
     dirs.push(dataDir)
     const lines: string[] = []
@@ -27,7 +27,7 @@ describe('mailer without SMTP_URL', () => {
         },
       }),
     )
-    const mailer = createMailer(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }), log)
+    const mailer = createMailer(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'development' }), log)
     const link = 'http://localhost:3000/api/auth/verify-email?token=abc'
     await mailer.send({
       kind: 'confirmar-email',
@@ -45,6 +45,29 @@ describe('mailer without SMTP_URL', () => {
     const entry = JSON.parse(lines.at(-1) ?? '{}') as Record<string, unknown>
     expect(entry).toMatchObject({ level: 30, link, file })
     expect(lines.join('')).not.toContain('joana@exemplo.com.br')
+  })
+
+  it('never logs the link outside development', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-mail-'))
+    dirs.push(dataDir)
+    const lines: string[] = []
+    const log = pino(
+      { level: 'trace' },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk))
+          done()
+        },
+      }),
+    )
+    const mailer = createMailer(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }), log)
+    await mailer.send({
+      kind: 'redefinir-senha',
+      to: 'joana@exemplo.com.br',
+      ...resetPasswordEmail({ name: 'Joana', link: 'http://localhost/reset-password/SEGREDO123' }),
+    })
+    expect(lines).toHaveLength(1)
+    expect(lines.join('')).not.toContain('SEGREDO123')
   })
 })
 

@@ -109,7 +109,11 @@ describe('client address', () => {
 
 describe('cookies in production', () => {
   it('are Secure (with the __Secure- prefix), httpOnly and SameSite=Lax', async () => {
-    const prod = await startTestServer({ NODE_ENV: 'production', TRUST_PROXY: 'x-forwarded-for' })
+    const prod = await startTestServer({
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'x-forwarded-for',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    })
     try {
       const { client } = await signedInUser(prod)
       const name = [...client.cookies.keys()].find((k) => k.endsWith('session_token'))
