@@ -315,6 +315,8 @@ const IDENTIFIERS: EvalCase[] = [
   none('identifier', 'versão 2.1.3'),
   none('identifier', 'placa ABC1D23'),
   none('identifier', 'voo 3456'),
+  none('identifier', 'acidente no km 120 da br 116'),
+  none('identifier', 'saída 45 da marginal'),
   none('identifier', 'boleto 23793.38128 60082.677138 24000.063305 1 95430000012345'),
 ]
 

@@ -29,3 +29,12 @@ export function markPhones(tokens: Token[], folded: string): void {
     for (const t of tokens) if (t.start >= start && t.end <= end) t.role = Role.PHONE
   }
 }
+
+// A boleto's typed line ('34191.79001 01043.510047 …'): every number in it is the code.
+const BOLETO_LINE = /\d{5}[.\s]?\d{5}\s+\d{5}[.\s]?\d{6}/
+
+/** Marks every number of a message holding a boleto line as CODE: none of them is an amount. */
+export function markBoletoLines(tokens: Token[], folded: string): void {
+  if (folded.length < 23 || !BOLETO_LINE.test(folded)) return
+  for (const t of tokens) if (t.kind === NUM) t.role = Role.CODE
+}
