@@ -6,6 +6,7 @@ import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
+import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', transactionsRoutes(deps))
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
+  api.route('/', notificationSettingsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))

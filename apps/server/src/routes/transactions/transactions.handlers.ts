@@ -16,7 +16,7 @@ import {
   getTransaction,
   listTransactions,
 } from '../../ledger/transactions.queries.ts'
-import { entrySourceOf, type LedgerBindings } from './ledger-caller.ts'
+import { entrySourceOf, type LedgerBindings } from '../../http/ledger-caller.ts'
 
 type Ctx = Context<LedgerBindings>
 
