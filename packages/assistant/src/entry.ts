@@ -177,7 +177,9 @@ export function readEntry(
   if (date?.ahead) {
     // 'mercado 200 amanhã': not spent yet. Ask; 'sim' records it today.
     if (date.vague || date.expr === null) return { kind: 'confirm_date', entry }
-    const said_on = resolveDate(date.expr, addDays(today, 1), 'forward')
+    // 'próxima segunda' on a Monday is the next one, a week on; 'amanhã' counts from today.
+    const from = date.expr.kind === 'weekday' ? addDays(today, 1) : today
+    const said_on = resolveDate(date.expr, from, 'forward')
     return said_on === null ? NOT_UNDERSTOOD : { kind: 'confirm_date', entry, said_on }
   }
   if (date !== undefined) {
