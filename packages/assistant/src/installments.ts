@@ -36,9 +36,8 @@ type Marker = { count: number; at: number; unit: number }
 function findMarker(tokens: readonly Token[]): Marker | null {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
-    if (t === undefined || t.kind !== NUM || !/^\d{1,2}$/.test(t.text)) continue
-    const unit = wordAt(tokens, i + 1)
-    if (!COUNT_UNITS.has(unit)) continue
+    if (t === undefined || t.kind !== NUM || t.text.length > 2) continue
+    if (!COUNT_UNITS.has(wordAt(tokens, i + 1)) || !/^\d{1,2}$/.test(t.text)) continue
     // '12 x 35' is a product and '2x0' a score; those were read as not money already.
     if (tokens[i + 2]?.kind === NUM) continue
     const count = Number(t.text)

@@ -74,108 +74,158 @@ const PER_UNIT_LEADS = set('o a por cada')
 
 const LAUGHTER = /^(?:k{3,}|(?:ha){2,}h?|(?:he){2,}|(?:rs){2,}|(?:hue)+)$/
 
-function words(tokens: readonly Token[]): string[] {
-  const out: string[] = []
-  for (const t of tokens) if (t.kind === WORD && t.role !== Role.FILLER) out.push(t.text)
-  return out
-}
+// One lookup per word: what each word can signal.
+const ASK = 1
+const ASK_LEAD = 2
+const OPENER = 4
+const CONDITION = 8
+const PLAN = 16
+const RECORD = 32
+const PRESENT = 64
+const OPERATOR_WORD = 128
+const ARITHMETIC = 256
+const PAST = 512
+const INFINITIVE = 1024
 
-function hasPair(list: readonly string[], pairs: readonly [string, string][]): boolean {
-  for (let i = 0; i + 1 < list.length; i++)
-    for (const [a, b] of pairs) if (list[i] === a && list[i + 1] === b) return true
-  return false
+const FLAGS = new Map<string, number>()
+function flag(words: ReadonlySet<string>, bit: number): void {
+  for (const w of words) FLAGS.set(w, (FLAGS.get(w) ?? 0) | bit)
 }
+flag(ASKING, ASK)
+flag(ASKING_LEAD, ASK_LEAD)
+flag(OPENERS, OPENER)
+flag(CONDITIONAL_LEAD, CONDITION)
+flag(PLANNING, PLAN)
+flag(RECORD_VERBS, RECORD)
+flag(PRESENT_VERBS, PRESENT)
+flag(OPERATOR_WORDS, OPERATOR_WORD)
+flag(new Set(['x']), OPERATOR_WORD)
+flag(ARITHMETIC_WORDS, ARITHMETIC)
+flag(new Set([...EXPENSE_VERBS, ...INCOME_VERBS].filter((w) => !PRESENT_VERBS.has(w))), PAST)
+flag(set('gastar pagar comprar'), INFINITIVE)
 
-function firstWord(list: readonly string[]): { word: string; at: number } {
-  let i = 0
-  while (i < list.length - 1 && OPENERS.has(list[i] ?? '')) i++
-  return { word: list[i] ?? '', at: i }
-}
-
-function hasPastVerb(tokens: readonly Token[]): boolean {
-  for (const t of tokens) {
-    if (t.kind !== WORD) continue
-    if ((EXPENSE_VERBS.has(t.text) || INCOME_VERBS.has(t.text)) && !PRESENT_VERBS.has(t.text))
-      return true
+// Two-word signals, by their first word.
+const PAIRS = new Map<string, Map<string, 'ask' | 'plan' | 'condition'>>()
+function pair(list: readonly [string, string][], what: 'ask' | 'plan' | 'condition'): void {
+  for (const [a, b] of list) {
+    const next = PAIRS.get(a) ?? new Map()
+    next.set(b, what)
+    PAIRS.set(a, next)
   }
-  return false
 }
+pair(ASKING_PAIRS, 'ask')
+pair(PLAN_PAIRS, 'plan')
+pair([['e', 'se']], 'condition')
 
-function isQuestion(a: Analysis, list: readonly string[]): boolean {
-  for (const t of a.tokens) if (t.kind === SYM && (t.text === '?' || t.text === '¿')) return true
-  if (list.some((w) => ASKING.has(w))) return true
-  if (ASKING_LEAD.has(firstWord(list).word)) return true
-  return hasPair(list, ASKING_PAIRS)
-}
-
-function isConditional(list: readonly string[]): boolean {
-  return CONDITIONAL_LEAD.has(firstWord(list).word) || hasPair(list, [['e', 'se']])
-}
-
-function isPlan(a: Analysis, list: readonly string[]): boolean {
-  for (let i = 0; i < list.length; i++) {
-    const w = list[i] ?? ''
-    if (!PLANNING.has(w)) continue
-    // 'quero lançar 50', 'preciso registrar 30': a request to record, not a wish.
-    if (RECORD_VERBS.has(list[i + 1] ?? '') || RECORD_VERBS.has(list[i + 2] ?? '')) continue
-    // 'fui pagar a luz 180': a past errand told with an infinitive.
-    if ((w === 'pagar' || w === 'comprar' || w === 'gastar') && hasPastVerb(a.tokens)) continue
-    if (list[i - 1] === 'fui' || list[i - 1] === 'foi') continue
-    return true
-  }
-  if (hasPair(list, PLAN_PAIRS)) return true
-  // 'amanhã pago a luz 180': a present-tense verb with a day still to come.
-  const ahead = a.dates.some((d) => d.ahead === true)
-  return ahead && list.some((w) => PRESENT_VERBS.has(w))
-}
+const LAUGH_START = new Set(['k', 'h', 'r'])
 
 // Dates ('30/11/2026') and phones ('98765-4321') have their own slashes and dashes.
 function isOperand(t: Token | undefined): boolean {
   return t !== undefined && t.kind === NUM && t.role !== Role.DATE && t.role !== Role.PHONE
 }
 
-function isArithmetic(a: Analysis, list: readonly string[]): boolean {
-  const { tokens } = a
-  if (list.some((w) => ARITHMETIC_WORDS.has(w))) return true
-  let percent = false
+/** An operator at token i with numbers on both sides: '120 + 45', '1200 dividido por 6'. */
+function operatorAt(tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i]
+  if (t === undefined) return false
+  let k = i + 1
+  if (wordAt(tokens, k) === 'por') k++ // 'dividido por 6'
+  const after = tokens[k]
+  // A sign glued to its number ('+50 freela', 'mercado -30') is no operator.
+  if (t.kind === SYM && (t.text === '+' || t.text === '-') && after !== undefined && !after.spaced)
+    return false
+  return isOperand(tokens[i - 1]) && isOperand(after)
+}
+
+type Signals = {
+  laughter: boolean
+  question: boolean
+  condition: boolean
+  arithmetic: boolean
+  percent: boolean
+  past: boolean
+  present: boolean
+  plans: number
+  infinitivePlans: number
+}
+
+/** Reads every signal in one pass over the tokens (this runs on every entry: keep it cheap). */
+function signals(tokens: readonly Token[]): Signals {
+  const s: Signals = {
+    laughter: false,
+    question: false,
+    condition: false,
+    arithmetic: false,
+    percent: false,
+    past: false,
+    present: false,
+    plans: 0,
+    infinitivePlans: 0,
+  }
+  let prev = ''
+  let words = 0
+  let leadSeen = false
+  let planAt = -10
+  let planInfinitive = false
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     if (t === undefined) continue
-    if ((t.kind === SYM && t.text === '%') || (t.kind === WORD && t.text === 'porcento'))
-      percent = true
-    if (t.kind === WORD && t.text === 'por' && wordAt(tokens, i + 1) === 'cento') percent = true
-    if (t.kind === SYM && t.text === '=') return true
-    const operator =
-      (t.kind === SYM && OPERATOR_SYMBOLS.has(t.text)) ||
-      (t.kind === WORD && (OPERATOR_SYMBOLS.has(t.text) || OPERATOR_WORDS.has(t.text)))
-    if (!operator) continue
-    const before = tokens[i - 1]
-    let k = i + 1
-    if (wordAt(tokens, k) === 'por') k++ // 'dividido por 6'
-    const after = tokens[k]
-    // A sign glued to its number ('+50 freela', 'mercado -30') is no operator.
-    if (
-      t.kind === SYM &&
-      (t.text === '+' || t.text === '-') &&
-      after !== undefined &&
-      !after.spaced
-    )
+    if (t.kind === SYM) {
+      const c = t.text
+      if (c === '?' || c === '¿') s.question = true
+      else if (c === '%') s.percent = true
+      else if (c === '=') s.arithmetic = true
+      else if (OPERATOR_SYMBOLS.has(c) && operatorAt(tokens, i)) s.arithmetic = true
       continue
-    if (isOperand(before) && isOperand(after)) return true
+    }
+    if (t.kind !== WORD || t.role === Role.FILLER) continue
+    const w = t.text
+    const f = FLAGS.get(w) ?? 0
+    if (!leadSeen && (f & OPENER) === 0) {
+      leadSeen = true
+      if (f & ASK_LEAD) s.question = true
+      if (f & CONDITION) s.condition = true
+    }
+    if (f !== 0) {
+      if (f & ASK) s.question = true
+      if (f & ARITHMETIC) s.arithmetic = true
+      if (f & PAST) s.past = true
+      if (f & PRESENT) s.present = true
+      if (f & OPERATOR_WORD && operatorAt(tokens, i)) s.arithmetic = true
+      if (f & RECORD && words - planAt <= 2) {
+        // 'quero lançar 50', 'preciso registrar 30': a request to record, not a wish.
+        s.plans--
+        if (planInfinitive) s.infinitivePlans--
+        planAt = -10
+      }
+      // 'fui pagar a luz 180': a past errand told with an infinitive.
+      if (f & PLAN && prev !== 'fui' && prev !== 'foi') {
+        s.plans++
+        planAt = words
+        planInfinitive = (f & INFINITIVE) !== 0
+        if (planInfinitive) s.infinitivePlans++
+      }
+    }
+    if (w === 'porcento' || (w === 'cento' && prev === 'por')) s.percent = true
+    const second = PAIRS.get(prev)?.get(w)
+    if (second === 'ask') s.question = true
+    else if (second === 'plan') s.plans++
+    else if (second === 'condition') s.condition = true
+    if (LAUGH_START.has(w[0] ?? '') && w.length >= 4 && LAUGHTER.test(w)) s.laughter = true
+    prev = w
+    words++
   }
-  // '10% de 300' is a sum; 'paguei 90 com 10% de desconto' is an entry with a detail.
-  return percent && !hasPastVerb(tokens)
+  return s
 }
 
 /** 'gasolina a 6,19 o litro': a price per unit, not money spent. */
-function isPriceQuote(a: Analysis): boolean {
+function isPriceQuote(a: Analysis, past: boolean): boolean {
   const amount = a.amount
-  if (amount === null) return false
+  if (amount === null || past) return false
   const { tokens } = a
   return (
     PER_UNIT_LEADS.has(wordAt(tokens, amount.last + 1)) &&
-    UNIT_WORDS.has(wordAt(tokens, amount.last + 2)) &&
-    !hasPastVerb(tokens)
+    UNIT_WORDS.has(wordAt(tokens, amount.last + 2))
   )
 }
 
@@ -188,15 +238,19 @@ function notEntry(reason: NotEntryReason): Decision {
  * `bill`: the message names a due date ('vence'), whose plans ('vai vencer') are its point.
  */
 export function readNotEntry(a: Analysis, bill: boolean): Decision | null {
-  const list = words(a.tokens)
-  if (list.some((w) => LAUGHTER.test(w))) return { kind: 'not_understood' }
   // Without any number there is nothing to record by mistake; the entry reader asks for one.
   if (a.amounts.length === 0) return null
-  if (isQuestion(a, list)) return notEntry('question')
+  const s = signals(a.tokens)
+  if (s.laughter) return { kind: 'not_understood' }
+  if (s.question) return notEntry('question')
   if (bill) return null
-  if (isConditional(list)) return notEntry('plan')
-  if (isArithmetic(a, list)) return notEntry('arithmetic')
-  if (isPlan(a, list)) return notEntry('plan')
-  if (isPriceQuote(a)) return notEntry('question')
+  if (s.condition) return notEntry('plan')
+  // '10% de 300' is a sum; 'paguei 90 com 10% de desconto' is an entry with a detail.
+  if (s.arithmetic || (s.percent && !s.past)) return notEntry('arithmetic')
+  const plans = s.past ? s.plans - s.infinitivePlans : s.plans
+  if (plans > 0) return notEntry('plan')
+  // 'amanhã pago a luz 180': a present-tense verb with a day still to come.
+  if (s.present && a.dates.some((d) => d.ahead === true)) return notEntry('plan')
+  if (isPriceQuote(a, s.past)) return notEntry('question')
   return null
 }
