@@ -164,6 +164,12 @@ const HARDER: EvalCase[] = [
   exp('harder', 'gastei uns 40 no mercadinho', 4000, 'mercado', TODAY),
   exp('harder', 'mercado 45 no débito', 4500, 'mercado', TODAY),
   exp('harder', 'uber 23,50 ida pro aeroporto', 2350, 'transporte', TODAY),
+  exp('harder', 'gastei 50 no mercado e vou embora', 5000, 'mercado', TODAY),
+  exp('harder', 'gastei 80 no bar, queria ter gasto menos', 8000, 'lazer', TODAY),
+  exp('harder', 'eu gastei 50 na farmácia', 5000, 'saude', TODAY),
+  exp('harder', 'uber 25 tô atrasado', 2500, 'transporte', TODAY),
+  inc('harder', 'achei 50 reais na rua', 5000, 'outras_receitas', TODAY),
+  exp('harder', 'farmácia 40 e to sem grana', 4000, 'saude', TODAY),
 ]
 
 const NON_ENTRIES: EvalCase[] = [
@@ -262,6 +268,15 @@ const NON_ENTRIES: EvalCase[] = [
   none('non_entry', 'tenho 35 anos'),
   none('non_entry', 'já são 3 dias sem gastar'),
   none('non_entry', 'obrigado, vlw 100%'),
+  none('non_entry', 'paguei 50 e vou pagar mais 30 amanhã'),
+  none('non_entry', 'gastei 20 no uber e vou gastar 40 no jantar'),
+  none('non_entry', 'mercado 100, quanto sobra?'),
+  none('non_entry', 'a gasolina tá 6,29'),
+  none('non_entry', 'dolar ta 5,40'),
+  none('non_entry', 'meu salário é 3 mil'),
+  none('non_entry', 'pago 1.200 de aluguel por mês'),
+  none('non_entry', 'o pedro me deve 100'),
+  none('non_entry', 'estou com 38 de febre'),
 ]
 
 const IDENTIFIERS: EvalCase[] = [
@@ -317,6 +332,10 @@ const IDENTIFIERS: EvalCase[] = [
   none('identifier', 'voo 3456'),
   none('identifier', 'acidente no km 120 da br 116'),
   none('identifier', 'saída 45 da marginal'),
+  none('identifier', 'código de barras 8465 0000 0012'),
+  none('identifier', 'cartão 4111 1111 1111 1111'),
+  none('identifier', 'moro na rua 15 de novembro 45'),
+  none('identifier', 'meu apartamento é o 1201'),
   none('identifier', 'boleto 23793.38128 60082.677138 24000.063305 1 95430000012345'),
 ]
 
@@ -387,6 +406,10 @@ const MULTI: EvalCase[] = [
   multi('recebi 300 de freela e gastei 40 no bar', [
     { amount_cents: 30000, category: 'servicos', type: 'income' },
     { amount_cents: 4000, category: 'lazer', type: 'expense' },
+  ]),
+  multi('farmácia 32,90 + 12 de entrega', [
+    { amount_cents: 3290, category: 'saude' },
+    { amount_cents: 1200 },
   ]),
   multi('uber 12, uber 15', [
     { amount_cents: 1200, category: 'transporte' },

@@ -1,6 +1,7 @@
 import { type Analysis, analyze } from './analysis.ts'
 import { type EntryDefaults, readEntry, statedType } from './entry.ts'
 import type { AmountMatch } from './money-reader.ts'
+import { readNotEntry } from './not-entry.ts'
 import { NUM, Role, SYM, type Token, WORD } from './tokens.ts'
 import type { AssistantContext, Decision, EntryDraft } from './types.ts'
 
@@ -92,8 +93,14 @@ export function readItems(a: Analysis, ctx: AssistantContext): Decision | null {
   const date = a.dates.length === 1 ? a.dates[0] : undefined
   const entries: EntryDraft[] = []
   let type = null as EntryDraft['type'] | null
-  for (const p of list) {
-    const piece = analyze(textOf(a, p))
+  const analyses = list.map((p) => analyze(textOf(a, p)))
+  for (const piece of analyses) {
+    // 'paguei 50 e vou pagar 30': one item is a plan. Recording only the other would drop
+    // part of the message silently; the whole message is answered as what that item is.
+    const notEntry = readNotEntry(piece, false)
+    if (notEntry) return notEntry
+  }
+  for (const piece of analyses) {
     // Marks the piece's verbs; readEntry then takes the type from `defaults`.
     const said = statedType(piece)
     if (said) type = said

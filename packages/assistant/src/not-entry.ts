@@ -44,14 +44,21 @@ const PLANNING = set(`
   vou vamos vai irei iremos ira pretendo pretendemos planejo planejando planejamos pensando penso
   talvez quero queria queremos quer gostaria gastaria pagaria compraria receberia ganharia
   custaria juntar economizar poupar guardar juntando economizando poupando guardando meta metas
-  orcamento objetivo devo devemos preciso precisamos precisa falta faltam gastar pagar comprar
-  receber
+  orcamento objetivo devo devemos deve devem preciso precisamos precisa falta faltam gastar
+  pagar comprar receber
 `)
 // After 'quero', 'preciso', … these verbs ask to record: 'quero lançar 50 no mercado'.
 const RECORD_VERBS = set(`
   registrar lancar anotar adicionar colocar botar salvar incluir add cadastrar registra lanca
   anota adiciona coloca bota salva inclui
 `)
+// Words that state how things are, right before a number: 'a gasolina tá 6,29', 'meu salário
+// é 3 mil' ('é' is read from the original text: folded, it is the 'e' of 'pão e leite').
+const STATING = set('ta esta estou to estao tao moro mora custa custam vale valem')
+// 'moro na rua 15 de novembro 45': an address.
+const DWELLING = set('moro mora moramos morava')
+// Recurring amounts stated, not spent now: 'pago 1.200 de aluguel por mês'.
+const PER_PERIOD = set('mes semana ano dia mensal')
 const PLAN_PAIRS: readonly [string, string][] = [
   ['tenho', 'que'],
   ['tenho', 'q'],
@@ -85,7 +92,6 @@ const PRESENT = 64
 const OPERATOR_WORD = 128
 const ARITHMETIC = 256
 const PAST = 512
-const INFINITIVE = 1024
 
 const FLAGS = new Map<string, number>()
 function flag(words: ReadonlySet<string>, bit: number): void {
@@ -102,7 +108,6 @@ flag(OPERATOR_WORDS, OPERATOR_WORD)
 flag(new Set(['x']), OPERATOR_WORD)
 flag(ARITHMETIC_WORDS, ARITHMETIC)
 flag(new Set([...EXPENSE_VERBS, ...INCOME_VERBS].filter((w) => !PRESENT_VERBS.has(w))), PAST)
-flag(set('gastar pagar comprar'), INFINITIVE)
 
 // Two-word signals, by their first word.
 const PAIRS = new Map<string, Map<string, 'ask' | 'plan' | 'condition'>>()
@@ -146,7 +151,10 @@ type Signals = {
   past: boolean
   present: boolean
   plans: number
-  infinitivePlans: number
+  /** '120 + 45': a plus between numbers, a sum only when no other word says what they are. */
+  plus: boolean
+  /** Words that are neither operators nor arithmetic ('farmácia 32,90 + 12 de entrega'). */
+  content: number
 }
 
 /** Reads every signal in one pass over the tokens (this runs on every entry: keep it cheap). */
@@ -160,13 +168,13 @@ function signals(tokens: readonly Token[]): Signals {
     past: false,
     present: false,
     plans: 0,
-    infinitivePlans: 0,
+    plus: false,
+    content: 0,
   }
   let prev = ''
   let words = 0
   let leadSeen = false
   let planAt = -10
-  let planInfinitive = false
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     if (t === undefined) continue
@@ -175,12 +183,16 @@ function signals(tokens: readonly Token[]): Signals {
       if (c === '?' || c === '¿') s.question = true
       else if (c === '%') s.percent = true
       else if (c === '=') s.arithmetic = true
-      else if (OPERATOR_SYMBOLS.has(c) && operatorAt(tokens, i)) s.arithmetic = true
+      else if (OPERATOR_SYMBOLS.has(c) && operatorAt(tokens, i)) {
+        if (c === '+') s.plus = true
+        else s.arithmetic = true
+      }
       continue
     }
     if (t.kind !== WORD || t.role === Role.FILLER) continue
     const w = t.text
     const f = FLAGS.get(w) ?? 0
+    if ((f & (OPERATOR_WORD | ARITHMETIC)) === 0) s.content++
     if (!leadSeen && (f & OPENER) === 0) {
       leadSeen = true
       if (f & ASK_LEAD) s.question = true
@@ -195,15 +207,12 @@ function signals(tokens: readonly Token[]): Signals {
       if (f & RECORD && words - planAt <= 2) {
         // 'quero lançar 50', 'preciso registrar 30': a request to record, not a wish.
         s.plans--
-        if (planInfinitive) s.infinitivePlans--
         planAt = -10
       }
       // 'fui pagar a luz 180': a past errand told with an infinitive.
       if (f & PLAN && prev !== 'fui' && prev !== 'foi') {
         s.plans++
         planAt = words
-        planInfinitive = (f & INFINITIVE) !== 0
-        if (planInfinitive) s.infinitivePlans++
       }
     }
     if (w === 'porcento' || (w === 'cento' && prev === 'por')) s.percent = true
@@ -216,6 +225,30 @@ function signals(tokens: readonly Token[]): Signals {
     words++
   }
   return s
+}
+
+/** 'a gasolina tá 6,29', 'meu salário é 3 mil', 'aluguel 1.500 por mês': how things are. */
+function isStatement(a: Analysis): boolean {
+  const { tokens, amount } = a
+  if (amount === null) return false
+  for (const t of tokens) if (t.kind === WORD && DWELLING.has(t.text)) return true
+  for (let k = amount.first - 1; k >= 0 && k >= amount.first - 2; k--) {
+    const t = tokens[k]
+    if (t === undefined || t.kind !== WORD) break
+    if (STATING.has(t.text)) return true
+    const raw = a.original.slice(t.start, t.end).toLowerCase()
+    if (raw === 'é' || raw === 'eh') return true
+    if (t.text !== 'o' && t.text !== 'a' && t.text !== 'com' && t.text !== 'de') break
+  }
+  for (let k = amount.last + 1; k + 1 < tokens.length; k++) {
+    const lead = wordAt(tokens, k)
+    if (
+      (lead === 'por' || lead === 'ao' || lead === 'todo' || lead === 'cada') &&
+      PER_PERIOD.has(wordAt(tokens, k + 1))
+    )
+      return true
+  }
+  return false
 }
 
 /** 'gasolina a 6,19 o litro': a price per unit, not money spent. */
@@ -246,11 +279,14 @@ export function readNotEntry(a: Analysis, bill: boolean): Decision | null {
   if (bill) return null
   if (s.condition) return notEntry('plan')
   // '10% de 300' is a sum; 'paguei 90 com 10% de desconto' is an entry with a detail.
-  if (s.arithmetic || (s.percent && !s.past)) return notEntry('arithmetic')
-  const plans = s.past ? s.plans - s.infinitivePlans : s.plans
-  if (plans > 0) return notEntry('plan')
+  if (s.arithmetic || (s.plus && s.content === 0) || (s.percent && !s.past))
+    return notEntry('arithmetic')
+  // A past verb says money moved: 'gastei 50 no mercado e vou embora', 'paguei 60, queria
+  // ter gasto menos'. Without one, a plan word wins ('vou gastar 150', 'quero juntar 5 mil').
+  if (s.plans > 0 && !s.past) return notEntry('plan')
   // 'amanhã pago a luz 180': a present-tense verb with a day still to come.
   if (s.present && a.dates.some((d) => d.ahead === true)) return notEntry('plan')
   if (isPriceQuote(a, s.past)) return notEntry('question')
+  if (!s.past && isStatement(a)) return notEntry('statement')
   return null
 }

@@ -44,6 +44,7 @@ const NOT_ENTRY_INTRO: Record<NotEntryReason, string> = {
   question: 'Isso parece uma pergunta, então não anotei nada.',
   plan: 'Isso parece um plano, ainda não um gasto, então não anotei nada.',
   arithmetic: 'Isso parece uma conta de cabeça, então não anotei nada.',
+  statement: 'Isso parece um comentário sobre um valor, não um gasto, então não anotei nada.',
 }
 
 export const itemReplies = {

@@ -36,7 +36,7 @@ export type InstallmentPlan = {
 }
 
 /** Why a message with a number records nothing. */
-export type NotEntryReason = 'question' | 'plan' | 'arithmetic'
+export type NotEntryReason = 'question' | 'plan' | 'arithmetic' | 'statement'
 
 export type Decision =
   | { kind: 'entry'; entry: EntryDraft }
