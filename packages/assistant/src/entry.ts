@@ -54,8 +54,8 @@ export function markVerbs(tokens: Token[]): EntryType | null {
   return type
 }
 
-// Symbols that can sit inside a name ('disney+', 'c&a'); any other symbol ends a phrase.
-const JOINING_SYMBOLS = new Set(['+', '&', "'"])
+// Symbols that can sit inside a name ('disney+', 'c&a', '13º'); any other symbol ends a phrase.
+const JOINING_SYMBOLS = new Set(['+', '&', "'", 'º', '°'])
 const MAX_DESCRIPTION = 60
 const MESSY_SPACE = /\s\s|[^\S ]/
 
@@ -67,7 +67,8 @@ function isContent(t: Token | undefined): boolean {
 
 function isEdge(t: Token | undefined): boolean {
   if (t === undefined) return false
-  if (t.kind === SYM) return t.text !== '+' || t.spaced // 'disney+' keeps its plus
+  // 'disney+' keeps its plus, '13º' its ordinal mark.
+  if (t.kind === SYM) return !(t.text === '+' || t.text === 'º' || t.text === '°') || t.spaced
   return t.kind === WORD && EDGE_WORDS.has(t.text)
 }
 
