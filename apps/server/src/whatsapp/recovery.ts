@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts'
+import { withTransaction } from '../db/transaction.ts'
 import { addJob } from '../jobs/add-job.ts'
 import { JOBS } from '../jobs/jobs.ts'
 
@@ -26,9 +27,7 @@ const NO_WAITING_JOB = (key: string) => `not exists (
     and j.attempts < j.max_attempts)`
 
 export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outbound: number }> {
-  const client = await db.connect()
-  try {
-    await client.query('begin')
+  return withTransaction(db, async (client) => {
     const inbound = await client.query<{ id: number; message_id: string }>(
       `select id, message_id from whatsapp_inbound i
         where processed_at is null and ${NO_WAITING_JOB('i.message_id')}
@@ -57,14 +56,8 @@ export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outb
     for (const row of outbound.rows) {
       await addJob(client, JOBS.whatsappSend, { id: row.id }, { key: row.id, preserveRunAt: true })
     }
-    await client.query('commit')
     return { inbound: inbound.rows.length, outbound: outbound.rows.length }
-  } catch (error) {
-    await client.query('rollback').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+  })
 }
 
 /** How long message contents are kept: the conversation is the person's ledger's past. */

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
-import { type Queryable, withTransaction } from '../db/transaction.ts'
+import { inTransaction, type Queryable, withTransaction } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
 import { addJob, ensureJobSchema } from '../jobs/add-job.ts'
@@ -356,9 +356,8 @@ async function reschedule(
   result: Extract<GraphResult, { ok: false }>,
   delayMs: number,
 ) {
-  await db.query('begin')
-  try {
-    const { rows } = await db.query<{ next_attempt_at: Date }>(
+  await inTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ next_attempt_at: Date }>(
       `update whatsapp_outbound
           set attempt_started_at = null, last_error = $2, error_code = $3, updated_at = now(),
               next_attempt_at = clock_timestamp() + make_interval(secs => $4::float8 / 1000)
@@ -367,16 +366,12 @@ async function reschedule(
       [row.id, result.reason, result.code, delayMs],
     )
     await addJob(
-      db,
+      tx,
       JOBS.whatsappSend,
       { id: row.id },
       { key: row.id, runAt: rows[0]?.next_attempt_at },
     )
-    await db.query('commit')
-  } catch (error) {
-    await db.query('rollback').catch(() => {})
-    throw error
-  }
+  })
   log.warn(
     {
       outboundId: row.id,
