@@ -1,5 +1,7 @@
+import { lockForTransaction } from '../db/advisory-locks.ts'
 import type { Queryable } from '../db/transaction.ts'
-import type { Channel } from './sender.ts'
+import { waIdForms } from './phone.ts'
+import type { Channel } from './outbox.queries.ts'
 
 /* The inbox rows as the whatsapp_inbound job reads and closes them (processor.ts). */
 
@@ -28,9 +30,7 @@ export async function lockInbound(tx: Queryable, id: number): Promise<InboundRow
 
 /** One message of a person at a time, until the transaction ends. */
 export async function lockConversation(tx: Queryable, person: string): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-    `whatsapp-conversation:${person}`,
-  ])
+  await lockForTransaction(tx, `whatsapp-conversation:${person}`)
 }
 
 export async function markProcessed(
@@ -71,4 +71,36 @@ export async function markFailed(tx: Queryable, id: number): Promise<void> {
     `update whatsapp_inbound set processed_at = now(), status = 'failed' where id = $1`,
     [id],
   )
+}
+
+/**
+ * Messages from this number (either form) closed with `status` in the last hour: wrong codes
+ * ('link_refused'), answers to a number that is not a customer ('unknown_sender').
+ */
+export async function recentWithStatus(
+  db: Queryable,
+  { waId, status }: { waId: string; status: 'link_refused' | 'unknown_sender' },
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from whatsapp_inbound
+      where wa_id = any($1) and status = $2
+        and received_at > now() - interval '1 hour'`,
+    [waIdForms(waId), status],
+  )
+  return rows[0]?.n ?? 0
+}
+
+/** Whether the person wrote to us on WhatsApp within the last `ms` (either number form). */
+export async function wroteWithin(
+  db: Queryable,
+  { waId, ms }: { waId: string; ms: number },
+): Promise<boolean> {
+  const { rows } = await db.query<{ open: boolean }>(
+    `select exists (
+       select 1 from whatsapp_inbound
+        where wa_id = any($1) and channel = 'whatsapp'
+          and sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000)) as open`,
+    [waIdForms(waId), ms],
+  )
+  return rows[0]?.open ?? false
 }

@@ -7,16 +7,8 @@ import { handleMessage } from '../ledger/assistant-service.ts'
 import { getProfile } from '../profiles/profiles.queries.ts'
 import { WHATSAPP_PROCESS_ATTEMPTS } from '../jobs/jobs.ts'
 import type { Logger } from '../logger.ts'
-import {
-  consumeLinkCode,
-  findLinkByWaId,
-  linkNumber,
-  MAX_FAILED_LINKS_PER_HOUR,
-  normalizeCode,
-  recentFailedLinks,
-  recentUnknownMessages,
-  touchLink,
-} from './links.ts'
+import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from './links.ts'
+import { consumeLinkCode, findLinkByWaId, linkNumber, touchLink } from './links.queries.ts'
 import { buttonReplyText, confirmMessage, type OutboundMessage, textMessage } from './messages.ts'
 import {
   countFailedAttempt,
@@ -25,6 +17,7 @@ import {
   lockInbound,
   markFailed,
   markProcessed,
+  recentWithStatus,
 } from './inbox.queries.ts'
 import { maskWaId, phoneKey } from './phone.ts'
 import { enqueueOutbound } from './sender.ts'
@@ -166,7 +159,7 @@ async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Pr
   const linked = await findLinkByWaId(tx, row.wa_id)
   if (!linked) {
     // A few answers an hour at most: two bots answering each other must not loop forever.
-    const answered = await recentUnknownMessages(tx, row.wa_id)
+    const answered = await recentWithStatus(tx, { waId: row.wa_id, status: 'unknown_sender' })
     return {
       status: 'unknown_sender',
       userId: null,
@@ -230,7 +223,10 @@ async function link(deps: ProcessDeps, tx: Queryable, row: InboundRow, typed: st
       userId: linked?.userId ?? null,
     } satisfies Outcome
   }
-  if ((await recentFailedLinks(tx, row.wa_id)) >= MAX_FAILED_LINKS_PER_HOUR) {
+  if (
+    (await recentWithStatus(tx, { waId: row.wa_id, status: 'link_refused' })) >=
+    MAX_FAILED_LINKS_PER_HOUR
+  ) {
     return refused(texts.linkTooManyAttempts())
   }
   const code = normalizeCode(typed)

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../http/app-types.ts'
 import { parseQuery } from '../../http/parse.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 import { monthSummary } from '../../ledger/summary.queries.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../transactions/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
 
 /**
  * GET /api/v1/summary?month=YYYY-MM → {month, income_cents, expense_cents, balance_cents,

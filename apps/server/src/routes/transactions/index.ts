@@ -1,2 +1,1 @@
-export { entrySourceOf, type LedgerBindings, requireLedgerCaller } from './ledger-caller.ts'
 export { transactionsRoutes } from './transactions.routes.ts'

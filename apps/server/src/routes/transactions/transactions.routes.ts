@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppDeps } from '../../http/app-types.ts'
-import { type LedgerBindings, requireLedgerCaller } from './ledger-caller.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
 import { transactionHandlers } from './transactions.handlers.ts'
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from '../../http/app-types.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 import { getUsage } from '../../ledger/monthly-limit.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../transactions/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
 
 /**
  * GET /api/v1/usage → {month, used, limit, plan_type, plan_name}: entries recorded this São

@@ -1,7 +1,12 @@
 import type { EntrySource } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import type { AppDeps } from '../../http/app-types.ts'
-import { type AuthedBindings, requireUser } from '../../http/auth-guards.ts'
+import type { AppDeps } from './app-types.ts'
+import { type AuthedBindings, requireUser } from './auth-guards.ts'
+
+/*
+ * Shared by every /api/v1 route (transactions, summary, usage...): routes do not import each
+ * other, so the ledger API's guard lives here beside the other guards.
+ */
 
 /** The ledger API's bindings: the caller's user (c.get('user')). */
 export type LedgerBindings = AuthedBindings
