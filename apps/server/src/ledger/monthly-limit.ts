@@ -22,7 +22,18 @@ import { LimitReachedError } from './errors.ts'
  *   condition is re-checked on the locked row, and a failed INSERT rolls the claim back.
  */
 
-const SP_MONTH_NOW = `to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')`
+/**
+ * The month every count reads and writes: São Paulo's calendar month on the DATABASE's clock
+ * (one clock for every instance, the claim, the reads and the reset). `instant` is SQL; a
+ * parameter (`$1::timestamptz`) lets tests pick the moment.
+ */
+export const spMonthAt = (instant: string) =>
+  `to_char((${instant}) at time zone 'America/Sao_Paulo', 'YYYY-MM')`
+const SP_MONTH_NOW = spMonthAt('now()')
+
+/** The count of subscribers row `s` for this month: a counter left from an earlier month reads 0. */
+export const usedThisMonth = (s: string) =>
+  `case when ${s}.counter_month = ${SP_MONTH_NOW} then ${s}.monthly_transactions else 0 end`
 
 /** This month's count after a claim, and the plan's limit (-1: none). */
 export type SlotUsage = { used: number; limit: number }
@@ -74,8 +85,7 @@ export async function getUsage(
   { ownerId }: { ownerId: string },
 ): Promise<EntryUsage> {
   const { rows } = await db.query<EntryUsage>(
-    `select m.month,
-            case when s.counter_month = m.month then s.monthly_transactions else 0 end as used,
+    `select m.month, ${usedThisMonth('s')} as used,
             p.max_monthly_transactions as limit,
             p.plan_type, p.name as plan_name
        from subscribers s
