@@ -2,6 +2,7 @@ import type { CliCommand } from './command.ts'
 import { grantAdmin, revokeAdmin, setPlanCommand } from './commands/accounts.ts'
 import { chatCommand } from './commands/chat.ts'
 import { migrateCommand } from './commands/migrate.ts'
+import { runTaskCommand } from './commands/run-task.ts'
 import { setPrice } from './commands/set-price.ts'
 
 /** Every CLI command by name. Later features register theirs here. */
@@ -12,6 +13,7 @@ export const COMMANDS: Record<string, CliCommand> = {
   'revoke-admin': revokeAdmin,
   'set-plan': setPlanCommand,
   chat: chatCommand,
+  'run-task': runTaskCommand,
 }
 
 export function helpText(): string {

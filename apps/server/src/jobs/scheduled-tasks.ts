@@ -1,0 +1,31 @@
+import type { Db } from '../db/database.ts'
+import type { Env } from '../env.ts'
+import { sendDueBillReminders } from '../ledger/bill-reminders.ts'
+import type { Logger } from '../logger.ts'
+
+export type ScheduledTaskDeps = { db: Db; env: Env; log: Logger }
+
+/**
+ * A scheduled task as a function of "now" (ARCHITECTURE §3): the cron job and
+ * `npm run cli -- run-task <name> --at <ISO>` call the same `run`, so a run on demand has the
+ * schedule's idempotency (a second run for the same moment sends nothing twice). `run` returns
+ * counts for the log and the CLI.
+ */
+export type ScheduledTask = {
+  description: string
+  run(deps: ScheduledTaskDeps, now: Date): Promise<Record<string, number>>
+}
+
+/** Every task `run-task` accepts. Later features add theirs here (and to the crontab). */
+export const SCHEDULED_TASKS = {
+  bill_reminders: {
+    description: 'lembretes de contas que vencem hoje ou amanhã (09:00 em São Paulo)',
+    run: ({ db, env }, now) => sendDueBillReminders(db, env, now),
+  },
+} satisfies Record<string, ScheduledTask>
+
+export type ScheduledTaskName = keyof typeof SCHEDULED_TASKS
+
+export function isScheduledTaskName(name: string): name is ScheduledTaskName {
+  return Object.hasOwn(SCHEDULED_TASKS, name)
+}

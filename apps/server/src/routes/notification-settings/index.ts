@@ -1,0 +1,1 @@
+export { notificationSettingsRoutes } from './notification-settings.routes.ts'
