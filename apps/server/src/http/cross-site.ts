@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppBindings } from './app-types.ts'
-import { AppError } from './errors.ts'
+import { AppError } from '../errors.ts'
 import { isApiKeyRequest } from './ledger-caller.ts'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

@@ -10,7 +10,7 @@ import { consumeApiKeyRequest } from '../public-api/api-rate-limit.ts'
 import { withIdempotency } from '../public-api/idempotency.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { requireUser } from './auth-guards.ts'
-import { UnauthorizedError } from './errors.ts'
+import { UnauthorizedError } from '../errors.ts'
 
 /**
  * The ledger API's bindings: the caller's user (c.get('user')); `apiKeyId` is set when the

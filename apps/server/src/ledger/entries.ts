@@ -5,7 +5,7 @@ import {
   type Transaction,
   type TransactionPatch,
 } from '@equilibrai/shared'
-import { BadRequestError } from '../http/errors.ts'
+import { BadRequestError } from '../errors.ts'
 import type { Queryable } from '../db/transaction.ts'
 import { TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from './ledgers.queries.ts'
