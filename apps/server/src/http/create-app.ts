@@ -15,6 +15,7 @@ import { summaryRoutes } from '../routes/summary/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
 import { usageRoutes } from '../routes/usage/index.ts'
+import { webhookEndpointsRoutes } from '../routes/webhook-endpoints/index.ts'
 import { waitlistRoutes } from '../routes/waitlist/waitlist.routes.ts'
 import { whatsappRoutes } from '../routes/whatsapp/whatsapp.routes.ts'
 import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts'
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
   api.route('/', apiKeysRoutes(deps))
+  api.route('/', webhookEndpointsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))

@@ -6,6 +6,8 @@ import { billRemindersTask } from './tasks/bill-reminders.ts'
 import { pruneAuthDataTask } from './tasks/prune-auth-data.ts'
 import { processStripeEventTask } from './tasks/process-stripe-event.ts'
 import { resetMonthlyCountersTask } from './tasks/reset-monthly-counters.ts'
+import { webhookDeliverTask } from './tasks/webhook-deliver.ts'
+import { SCHEDULED_TASKS } from './scheduled-tasks.ts'
 import type { SendPolicy } from '../whatsapp/sender.ts'
 import {
   whatsappInboundTask,
@@ -48,6 +50,12 @@ export function taskList(deps: TaskDeps): TaskList {
     whatsapp_status: whatsappStatusTask(deps) as Task,
     whatsapp_recover: whatsappRecoverTask(deps) as Task,
     whatsapp_retention: whatsappRetentionTask(deps) as Task,
+    // Outgoing webhooks (webhooks/webhook-delivery.ts): one job per attempt; the retry
+    // schedule (5 s, 30 s, 2 min … hourly, 24 h) is the delivery's own, like WhatsApp sends.
+    webhook_deliver: webhookDeliverTask(deps) as Task,
+    prune_public_api: (async () => {
+      await SCHEDULED_TASKS.prune_public_api.run(deps, new Date())
+    }) as Task,
   }
 }
 
@@ -67,6 +75,7 @@ export const CRONTAB = [
   // attempts over about 3½ hours (still the same day there), so a database outage does not
   // cost the day's reminders.
   '0 12 * * * bill_reminders ?fill=6h&max=10',
+  '50 * * * * prune_public_api ?max=1',
 ].join('\n')
 
 /** Tasks queued once each time a runner starts (recovery after a crash). */
