@@ -8,6 +8,7 @@ import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
 import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
+import { publicApiDocsRoutes } from '../routes/public-api-docs/public-api-docs.routes.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
@@ -69,6 +70,10 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', whatsappAdminRoutes(deps))
   api.route('/', whatsappSimulatorRoutes(deps))
   app.route('/api', api)
+  app.route(
+    '/',
+    publicApiDocsRoutes(deps, () => app),
+  )
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Rota não encontrada.'), 404))
   app.use('*', serveStatic(staticFiles))

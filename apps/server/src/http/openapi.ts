@@ -142,14 +142,12 @@ function queryParameters(schema: z.ZodObject) {
   })
 }
 
-const errorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.string().meta({ description: 'Código estável, para programas' }),
-      message: z.string().meta({ description: 'Mensagem em português, para pessoas' }),
-    }),
-  })
-  .meta({ id: 'Error' })
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().meta({ description: 'Código estável, para programas' }),
+    message: z.string().meta({ description: 'Mensagem em português, para pessoas' }),
+  }),
+})
 
 function errorResponse(description: string, code: string, message: string, headers = {}) {
   return {
