@@ -23,7 +23,9 @@ import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts
 import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-simulator.routes.ts'
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
+import { crossSiteGuard } from './cross-site.ts'
 import { AppError, errorBody, onError } from './errors.ts'
+import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
@@ -35,6 +37,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   app.use(requestId())
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
+  app.use(rejectMalformedUrl())
   app.use(
     '/api/*',
     bodyLimit({
@@ -47,6 +50,8 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
+  app.use('/api/*', rejectNulInput())
 
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts'
 import { withTransaction } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
 import { addJob } from '../jobs/add-job.ts'
+import { JOBS } from '../jobs/jobs.ts'
 import type { Logger } from '../logger.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts'
@@ -16,7 +17,6 @@ import {
   webhookUrlPolicy,
 } from './url-guard.ts'
 import { webhookDisabledEmail } from './webhook-mail.ts'
-import { deliveryJobKey, WEBHOOK_DELIVER_TASK } from './webhook-events.ts'
 
 /*
  * One delivery attempt per job (ARCHITECTURE §8, ADR 017): POST the event's JSON, signed, with
@@ -138,13 +138,9 @@ export async function attemptDelivery(
     if (retry && !disable) {
       await addJob(
         tx,
-        WEBHOOK_DELIVER_TASK,
+        JOBS.webhookDeliver,
         { delivery_id: deliveryId },
-        {
-          jobKey: deliveryJobKey(deliveryId),
-          runAt: retryAt,
-          maxAttempts: 3,
-        },
+        { key: deliveryId, runAt: retryAt },
       )
     }
   })

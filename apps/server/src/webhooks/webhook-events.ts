@@ -2,17 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
 import { addJob } from '../jobs/add-job.ts'
-
-/** The job that makes one delivery attempt (webhook-delivery.ts). */
-export const WEBHOOK_DELIVER_TASK = 'webhook_deliver'
+import { JOBS } from '../jobs/jobs.ts'
 
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`
-}
-
-/** The job key of a delivery's next attempt: one pending attempt per delivery at a time. */
-export function deliveryJobKey(deliveryId: number): string {
-  return `webhook:${deliveryId}`
 }
 
 /**
@@ -50,15 +43,7 @@ export async function emitWebhookEvent(
     [ledgerKey, params.type, eventId, JSON.stringify(params.data)],
   )
   for (const row of rows) {
-    await addJob(
-      tx,
-      WEBHOOK_DELIVER_TASK,
-      { delivery_id: Number(row.id) },
-      {
-        jobKey: deliveryJobKey(Number(row.id)),
-        maxAttempts: 3,
-      },
-    )
+    await addJob(tx, JOBS.webhookDeliver, { delivery_id: Number(row.id) }, { key: Number(row.id) })
   }
   return { eventId: rows.length ? eventId : null, deliveries: rows.length }
 }
@@ -87,12 +72,9 @@ export async function emitTestEvent(
   if (!delivery) throw new Error('test delivery not inserted')
   await addJob(
     tx,
-    WEBHOOK_DELIVER_TASK,
+    JOBS.webhookDeliver,
     { delivery_id: Number(delivery.id) },
-    {
-      jobKey: deliveryJobKey(Number(delivery.id)),
-      maxAttempts: 3,
-    },
+    { key: Number(delivery.id) },
   )
   return eventId
 }
