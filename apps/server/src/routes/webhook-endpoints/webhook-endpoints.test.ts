@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKey, errorOf, userOnPlan, withKey } from '../../../test/api-kit.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { startReceiver } from '../../../test/webhook-receiver.ts'
+import { handleMessage } from '../../ledger/assistant-service.ts'
 import { verifySignature } from '../../webhooks/signature.ts'
 
 let server: TestServer
@@ -168,6 +169,37 @@ describe('outgoing webhooks', () => {
       .map((r) => JSON.parse(r.body) as WebhookEventBody)
       .find((b) => b.type === 'transaction.updated')
     expect(updated?.data).toMatchObject({ id: web.id, amount_cents: 5000, source: 'web' })
+  })
+
+  it('delivers a signed event for an entry recorded on WhatsApp', async () => {
+    const u = await userOnPlan(server)
+    const hook = await receiver()
+    const endpoint = (await (
+      await u.client.post('/api/v1/webhook-endpoints', {
+        url: hook.url,
+        events: ['transaction.created'],
+      })
+    ).json()) as WebhookEndpointWithSecret
+    await handleMessage(db(), {
+      userId: u.userId,
+      text: 'gastei 45,90 no mercado',
+      now: new Date(),
+      source: 'whatsapp',
+      messageId: `wamid.webhook.${Math.random()}`,
+      publicUrl: server.url,
+    })
+    await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(1)
+    const got = hook.received[0]
+    const body = JSON.parse(got?.body ?? '{}') as WebhookEventBody
+    expect(body.type).toBe('transaction.created')
+    expect(body.data).toMatchObject({ amount_cents: 4590, category: 'mercado', source: 'whatsapp' })
+    expect(
+      verifySignature(
+        endpoint.secret,
+        String(got?.headers['equilibrai-signature']),
+        got?.body ?? '',
+      ),
+    ).toBe(true)
   })
 
   it('sends a test event, rotates the secret, lists, deletes; other ledgers get 404', async () => {
