@@ -1,11 +1,13 @@
-import { quickAddJob } from 'graphile-worker'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { addJob } from '../src/jobs/add-job.ts'
 import { startJobRunner } from '../src/jobs/job-runner.ts'
+import { JOBS, jobKey } from '../src/jobs/jobs.ts'
 import { createLogger } from '../src/logger.ts'
 import { notifyUser } from '../src/whatsapp/notify.ts'
 import { templateMessage } from '../src/whatsapp/templates.ts'
 import { signedInUser } from './auth-client.ts'
 import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
+import { waitForIdleJobs } from './job-queue.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
 
@@ -57,6 +59,8 @@ describe('retries', () => {
     await deliver(server, { from, text: 'oi' })
     const [reply] = await repliesTo(fake, from, 1, 40_000)
     expect(fake.requests).toBe(5)
+    // Meta has answered; the sender records it just after.
+    await expect.poll(async () => (await outbound(from))[0]?.status).toBe('sent')
     const [row] = await outbound(from)
     expect(row).toMatchObject({
       status: 'sent',
@@ -70,8 +74,8 @@ describe('retries', () => {
       'select id from whatsapp_outbound where wa_id = $1',
       [from],
     )
-    await quickAddJob({ pgPool: server.database.pool }, 'whatsapp_send', { id: rows[0]?.id })
-    await new Promise((r) => setTimeout(r, 1500))
+    await addJob(server.database.pool, JOBS.whatsappSend, { id: rows[0]?.id ?? 0 })
+    await waitForIdleJobs(server.database.pool)
     expect(fake.sentTo(from)).toHaveLength(1)
     expect(fake.requests).toBe(5)
   }, 60_000)
@@ -199,7 +203,7 @@ describe('pacing and idempotency', () => {
     for (let i = 1; i < sent.length; i++) {
       expect((sent[i]?.at ?? 0) - (sent[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(950)
     }
-    await new Promise((r) => setTimeout(r, 1200))
+    await waitForIdleJobs(db)
     expect(fake.sentTo(waId)).toHaveLength(4)
   })
 })
@@ -224,7 +228,7 @@ describe('a send in doubt after a crash', () => {
     const wentOut = await insert('doubt-went-out', 'primeira', 0)
     const lost = await insert('doubt-lost', 'segunda', 31)
     for (const id of [wentOut, lost]) {
-      await quickAddJob({ pgPool: db }, 'whatsapp_send', { id }, { jobKey: `wa-out:${id}` })
+      await addJob(db, JOBS.whatsappSend, { id }, { key: id })
     }
     // Meta reports the first one (with our callback data): it went out, under this wamid.
     const res = await server.api(
@@ -259,7 +263,11 @@ describe('a send in doubt after a crash', () => {
     const sent = await repliesTo(fake, waId, 2)
     expect(sent[1]?.text).toBe('segunda')
     expect(sent[1]?.body.biz_opaque_callback_data).toBe(`out:${lost}`)
-    await new Promise((r) => setTimeout(r, 2500))
+    // The first one's job, waiting for news until IN_DOUBT_MS, runs now: it must not resend.
+    await db.query('update graphile_worker._private_jobs set run_at = now() where key = $1', [
+      jobKey(JOBS.whatsappSend, wentOut),
+    ])
+    await waitForIdleJobs(db)
     expect(fake.sentTo(waId).map((m) => m.text)).not.toContain('primeira')
     expect(await row(lost)).toMatchObject({ status: 'sent', attempt_started_at: null })
   })
@@ -275,7 +283,8 @@ describe('recovery when a runner starts', () => {
       // The job was taken by a worker that then died: graphile-worker would wait four hours.
       const taken = await db.query(
         `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'morto'
-          where key like 'wa-in:%' returning id`,
+          where key like $1 || '%' returning id`,
+        [JOBS.whatsappInbound.keyPrefix],
       )
       expect(taken.rowCount).toBe(1)
       const runner = await startJobRunner(db, createLogger('silent'), web.deps.env)

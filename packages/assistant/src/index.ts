@@ -27,6 +27,18 @@ export {
   monthLabel,
   replies,
 } from './replies.ts'
-export type { AssistantContext, BillDraft, Decision, DecisionKind, EntryDraft } from './types.ts'
+export type {
+  AssistantContext,
+  BillDraft,
+  Decision,
+  DecisionKind,
+  EntryDraft,
+  InstallmentPlan,
+  NotEntryReason,
+} from './types.ts'
+export { PENDING_WINDOW_MS, type PendingOutcome, pendingOutcome } from './pending.ts'
+export { MAX_INSTALLMENTS, splitCents } from './installments.ts'
+export { addMonthsClamped } from './dates.ts'
+export { type CommandReader, COMMAND_READERS } from './commands.ts'
 export { matchBill, type PlanningDecision, readPlanning, withBillPayment } from './planning.ts'
 export { planningReplies } from './planning-replies.ts'

@@ -117,7 +117,15 @@ const PAY_FILLER = new Set(
   ),
 )
 
+/**
+ * Every message reaches readPlanning first: this cheap look at the raw text (accents either way)
+ * lets the ordinary 'gastei 45,90 no mercado' through without folding it again.
+ */
+const MAYBE =
+  /cont|bolet|venc|recorr|fix|autom[aá]t|or[cç]ament|limit|alert|avis|notifica|lembr|tod[oa]s?\s|mensal|cada\s|mes\b|mês/i
+
 export function readPlanning(text: string, ctx: AssistantContext): PlanningDecision | null {
+  if (!MAYBE.test(text)) return null
   const folded = foldText(text)
   const c = core(folded)
   if (c === '') return null

@@ -2,6 +2,7 @@ import type { Alert, AlertKind, Category, NotificationKind } from '@equilibrai/s
 import type { Db } from '../db/database.ts'
 import type { Queryable } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
+import { JOBS } from '../jobs/jobs.ts'
 import { getNotificationSettings } from '../notifications/notification-settings.queries.ts'
 import { notifyUser } from '../whatsapp/notify.ts'
 import { type TemplatePurpose, templateMessage } from '../whatsapp/templates.ts'
@@ -13,15 +14,13 @@ import { type TemplatePurpose, templateMessage } from '../whatsapp/templates.ts'
  *
  * - Once: the row is unique on (ledger, dedupe_key); a second entry crossing 80 % at the same
  *   time, a rerun after a crash, a retried job all meet the existing row and create nothing.
- * - Never lost: the row and its delivery job (alert_notify) commit together with the cause.
+ * - Never lost: the row and its delivery job (JOBS.alertNotify) commit together with the cause.
  * - Delivery is one job per alert (deliverAlert): it reads the recipient's notification
  *   settings at send time and goes through the one WhatsApp sender (free text inside 24 h, an
  *   approved template outside it), with the idempotency key `alert:<id>`.
  *
  * Outgoing webhooks (bill.due, budget.alert) belong here too: one call next to the insert.
  */
-
-export const ALERT_TASK = 'alert_notify'
 
 /** Which notification setting lets each kind of alert go out on WhatsApp. */
 export const ALERT_SETTING: Record<AlertKind, NotificationKind> = {
@@ -85,12 +84,13 @@ export async function recordAlerts(
     .map((r) => r.id)
   if (deliver.length > 0) {
     // graphile-worker's add_jobs: the delivery jobs commit with the alerts.
+    const spec = JOBS.alertNotify
     await tx.query(
       `select count(*) from graphile_worker.add_jobs(
-         array(select row($1::text, json_build_object('id', id), null, null, 10,
-                          'alert:' || id, null, null)::graphile_worker.job_spec
+         array(select row($1::text, json_build_object('id', id), null, null, $3::int,
+                          $4::text || id, null, null)::graphile_worker.job_spec
                  from unnest($2::bigint[]) as id))`,
-      [ALERT_TASK, deliver],
+      [spec.task, deliver, spec.maxAttempts, spec.keyPrefix],
     )
   }
   return rows.map(({ id, dedupe_key }) => ({ id: Number(id), dedupe_key }))

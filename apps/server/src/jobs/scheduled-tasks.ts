@@ -3,6 +3,7 @@ import type { Env } from '../env.ts'
 import { sendDueBillReminders } from '../ledger/bill-reminders.ts'
 import type { Logger } from '../logger.ts'
 import { runRecurringEntries } from '../recurring/recurring-run.ts'
+import { prunePublicApi } from '../public-api/prune-public-api.ts'
 
 export type ScheduledTaskDeps = { db: Db; env: Env; log: Logger }
 
@@ -26,6 +27,10 @@ export const SCHEDULED_TASKS = {
   recurring_entries: {
     description: 'lançamentos recorrentes do dia (salário, aluguel...), 06:00 em São Paulo',
     run: ({ db, env }, now) => runRecurringEntries(db, env, now),
+  },
+  prune_public_api: {
+    description: 'apaga respostas de Idempotency-Key vencidas e eventos de webhook antigos',
+    run: ({ db }, _now) => prunePublicApi(db),
   },
 } satisfies Record<string, ScheduledTask>
 

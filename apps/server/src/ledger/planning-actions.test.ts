@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase } from '../../test/test-server.ts'
 import type { Database, Db } from '../db/database.ts'
+import { withTransaction } from '../db/transaction.ts'
 import { getNotificationSettings } from '../notifications/notification-settings.queries.ts'
 import { handleMessage } from './assistant-service.ts'
 
@@ -21,14 +22,16 @@ afterAll(() => database?.close())
 const NOW = new Date('2026-11-18T15:00:00Z')
 let msg = 0
 const say = (userId: string, text: string, now = NOW) =>
-  handleMessage(db, {
-    userId,
-    text,
-    now,
-    source: 'whatsapp',
-    messageId: `wamid.plan.${++msg}`,
-    publicUrl: 'https://equilibrai.test',
-  }).then((r) => r.reply)
+  withTransaction(db, (tx) =>
+    handleMessage(tx, {
+      userId,
+      text,
+      now,
+      source: 'whatsapp',
+      messageId: `wamid.plan.${++msg}`,
+      publicUrl: 'https://equilibrai.test',
+    }),
+  ).then((r) => r.reply)
 
 async function bills(userId: string) {
   const { rows } = await db.query<{

@@ -16,6 +16,7 @@ import { claimEntrySlots, getUsage } from '../ledger/monthly-limit.ts'
 import { insertTransactions } from '../ledger/transactions.queries.ts'
 import { LimitReachedError } from '../ledger/errors.ts'
 import { queueNotification } from '../whatsapp/notify.ts'
+import { emitWebhookEvent } from '../webhooks/webhook-events.ts'
 import { templateMessage } from '../whatsapp/templates.ts'
 
 /*
@@ -167,6 +168,23 @@ async function recordBatch(
       stored.map((_, i) => entries[i]?.id ?? null),
     ],
   )
+  // Outgoing webhooks (transaction.created), as recordEntry emits them: only the ledgers with an
+  // endpoint listening are looked at one by one.
+  const { rows: listening } = await tx.query<{ ledger_id: number }>(
+    `select distinct ledger_id from webhook_endpoints
+      where ledger_id = any($1::bigint[]) and disabled_at is null
+        and 'transaction.created' = any (events)`,
+    [[...new Set(recorded.map((o) => o.due.ledger_id))]],
+  )
+  const hooked = new Set(listening.map((r) => Number(r.ledger_id)))
+  for (const [i, o] of recorded.entries()) {
+    if (!hooked.has(Number(o.due.ledger_id))) continue
+    await emitWebhookEvent(tx, {
+      ledgerId: o.due.ledger_id,
+      type: 'transaction.created',
+      data: entries[i],
+    })
+  }
   await checkBudgetAlertsOf(
     tx,
     recorded.map((o, i) => ({

@@ -24,18 +24,17 @@ describe('POST /api/waitlist', () => {
     expect(await rows()).toEqual([{ nome: 'Maria Souza', whatssapp: '11987654321', email: null }])
   })
 
-  it('keeps one row for the same person and still answers with success', async () => {
+  it('keeps one row per number, never overwritten by a later sign-up, and still answers with success', async () => {
+    // Someone else types Maria's number with their own name and e-mail.
     const res = await post({
-      nome: 'Maria S.',
+      nome: 'Invasor',
       whatssapp: '11 98765 4321',
-      email: 'Maria@Exemplo.com',
+      email: 'invasor@exemplo.com',
     })
     expect(res.status).toBe(201)
-    expect(await rows()).toEqual([
-      { nome: 'Maria S.', whatssapp: '11987654321', email: 'maria@exemplo.com' },
-    ])
+    expect(await rows()).toEqual([{ nome: 'Maria Souza', whatssapp: '11987654321', email: null }])
     await post({ nome: 'Maria S.', whatssapp: '11987654321', email: null })
-    expect((await rows())[0]?.email).toBe('maria@exemplo.com')
+    expect(await rows()).toEqual([{ nome: 'Maria Souza', whatssapp: '11987654321', email: null }])
   })
 
   it.each([
@@ -53,9 +52,9 @@ describe('POST /api/waitlist', () => {
     if (message) expect(json.error.message).toBe(message)
   })
 
-  it('answers malformed JSON and a wrong content type with 400, never 500', async () => {
+  it('answers malformed JSON with 400 and a wrong content type with 415, never 500', async () => {
     expect((await post('{"nome": "Ana", ')).status).toBe(400)
-    expect((await post('nome=Ana', 'application/x-www-form-urlencoded')).status).toBe(400)
+    expect((await post('nome=Ana', 'application/x-www-form-urlencoded')).status).toBe(415)
     const res = await post('{bad json')
     expect(await res.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'JSON inválido.' } })
   })
