@@ -44,7 +44,7 @@ type DueBill = {
 export type ReminderRun = {
   /** Reminders recorded (each goes out through its alert's delivery job). */
   sent: number
-  /** Due bills already reminded of for that day (a rerun). */
+  /** Due bills whose reminder appeared between the query and the insert (a concurrent run). */
   skipped: number
 }
 
@@ -94,6 +94,12 @@ export async function sendDueBillReminders(db: Db, env: Env, now: Date): Promise
           and b.id > $3
           and ${wantsSql('bill_reminders')}
           and (not $4 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
+          -- Already reminded (a rerun): skipped here rather than by the insert's conflict.
+          and not exists (
+            select 1 from alerts a
+             where a.ledger_id = b.ledger_id
+               and a.dedupe_key = 'bill:' || b.id || ':' || to_char(b.due_on, 'YYYY-MM-DD') || ':'
+                                  || case when b.due_on = $1::date then 'day' else 'eve' end)
         order by b.id
         limit $5`,
       [today, tomorrow, afterId, needsLink, BATCH_SIZE],
