@@ -411,6 +411,11 @@ const MULTI: EvalCase[] = [
     { amount_cents: 3290, category: 'saude' },
     { amount_cents: 1200 },
   ]),
+  multi('mercado 80\ngás 120\nágua 60', [
+    { amount_cents: 8000, category: 'mercado' },
+    { amount_cents: 12000, category: 'contas_casa' },
+    { amount_cents: 6000, category: 'contas_casa' },
+  ]),
   multi('uber 12, uber 15', [
     { amount_cents: 1200, category: 'transporte' },
     { amount_cents: 1500, category: 'transporte' },

@@ -36,9 +36,8 @@ function isSeparator(a: Analysis, i: number): boolean {
 /** A line break, or a list number ('2)'), starts a new piece at token i. */
 function startsPiece(a: Analysis, i: number): boolean {
   const t = a.tokens[i]
-  const prev = a.tokens[i - 1]
-  if (t === undefined || prev === undefined) return false
-  if (a.folded.slice(prev.end, t.start).includes('\n')) return true
+  if (t === undefined || i === 0) return false
+  if (t.newLine) return true
   return t.kind === NUM && t.role === Role.CODE && a.tokens[i + 1]?.text === ')'
 }
 

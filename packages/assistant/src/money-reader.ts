@@ -154,9 +154,13 @@ function setRole(tokens: Token[], first: number, last: number, role: Role): void
 }
 
 /** Words of a plural noun right after a small number: '2 pizzas', '3 camisetas'. */
+// Singular words that end in 's': '97 gás' is money for gas, not 97 of something.
+const SINGULAR_S = new Set(['gas', 'onibus', 'tenis', 'lapis', 'oculos', 'pires', 'virus', 'bonus'])
+
 function isQuantityNoun(word: string): boolean {
   return (
     word.length >= 3 &&
+    !SINGULAR_S.has(word) &&
     word.endsWith('s') &&
     !EDGE_WORDS.has(word) &&
     !CURRENCY_WORDS.has(word) &&
@@ -410,6 +414,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
     sign === 0 &&
     Number(t.text) <= 99 &&
     next?.spaced &&
+    !next.newLine &&
     next.kind === WORD &&
     next.role === Role.FREE &&
     isQuantityNoun(nextWord)
