@@ -7,6 +7,7 @@
  */
 import { CORPUS } from './corpus.ts'
 import { HELDOUT_11 } from './heldout-11.ts'
+import { HELDOUT_11B } from './heldout-11b.ts'
 import { score } from './score.ts'
 import type { EvalCase } from './cases.ts'
 
@@ -28,3 +29,4 @@ function report(name: string, cases: readonly EvalCase[]): void {
 
 report('corpus (eval/corpus.ts)', CORPUS)
 report('held-out (eval/heldout-11.ts)', HELDOUT_11)
+report('held-out b (eval/heldout-11b.ts)', HELDOUT_11B)
