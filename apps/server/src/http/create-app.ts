@@ -2,12 +2,14 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
+import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
 import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
+import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
@@ -20,7 +22,9 @@ import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts
 import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-simulator.routes.ts'
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
+import { crossSiteGuard } from './cross-site.ts'
 import { AppError, errorBody, onError } from './errors.ts'
+import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
@@ -32,6 +36,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   app.use(requestId())
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
+  app.use(rejectMalformedUrl())
   app.use(
     '/api/*',
     bodyLimit({
@@ -44,12 +49,15 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
+  app.use('/api/*', rejectNulInput())
 
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))
   api.route('/', plansRoutes(deps))
   api.route('/', authRoutes(deps))
   api.route('/', meRoutes(deps))
+  api.route('/', privacyRoutes(deps))
   api.route('/', profileRoutes(deps))
   api.route('/', subscriptionRoutes(deps))
   api.route('/', billingRoutes(deps))
@@ -59,6 +67,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
+  api.route('/', apiKeysRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))

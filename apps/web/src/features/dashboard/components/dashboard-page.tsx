@@ -2,6 +2,7 @@ import { ArrowRightIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
+import { PrivacyCard } from '@/features/privacy'
 import { WhatsAppCard } from '@/features/whatsapp'
 import { usePageTitle } from '@/lib/use-page-title'
 import { usePlans } from '../api/get-plans'
@@ -74,6 +75,8 @@ export function DashboardPage() {
         />
 
         <PlanFeaturesCard subscription={subscription.data} />
+
+        <PrivacyCard />
       </main>
     </div>
   )
