@@ -108,6 +108,8 @@ flag(OPERATOR_WORDS, OPERATOR_WORD)
 flag(new Set(['x']), OPERATOR_WORD)
 flag(ARITHMETIC_WORDS, ARITHMETIC)
 flag(new Set([...EXPENSE_VERBS, ...INCOME_VERBS].filter((w) => !PRESENT_VERBS.has(w))), PAST)
+// 'acabei de pagar 200 de condomínio': just done, told with an infinitive.
+flag(set('acabei acabamos acabou'), PAST)
 
 // Two-word signals, by their first word.
 const PAIRS = new Map<string, Map<string, 'ask' | 'plan' | 'condition'>>()
@@ -240,11 +242,13 @@ function isStatement(a: Analysis): boolean {
     if (raw === 'é' || raw === 'eh') return true
     if (t.text !== 'o' && t.text !== 'a' && t.text !== 'com' && t.text !== 'de') break
   }
-  for (let k = amount.last + 1; k + 1 < tokens.length; k++) {
+  // 'aluguel 1.500 por mês', 'todo dia 5 pago o aluguel': a recurring amount, not today's.
+  for (let k = 0; k + 1 < tokens.length; k++) {
     const lead = wordAt(tokens, k)
     if (
-      (lead === 'por' || lead === 'ao' || lead === 'todo' || lead === 'cada') &&
-      PER_PERIOD.has(wordAt(tokens, k + 1))
+      (lead === 'por' || lead === 'ao' || lead === 'todo' || lead === 'toda' || lead === 'cada') &&
+      PER_PERIOD.has(wordAt(tokens, k + 1)) &&
+      (k > amount.last || lead === 'todo' || lead === 'toda')
     )
       return true
   }
