@@ -136,15 +136,18 @@ function readWords(a: Analysis): Words {
   const list: string[] = []
   const at: number[] = []
   const numbers: Token[] = []
-  a.tokens.forEach((t, i) => {
+  const { tokens } = a
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]
+    if (t === undefined) continue
     if (t.kind === NUM) numbers.push(t)
     // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
-    if (t.kind !== WORD || POLITE.has(t.text) || t.role === Role.FILLER) return
+    if (t.kind !== WORD || t.role === Role.FILLER || POLITE.has(t.text)) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
-    if (t.text === 'q' && list[list.length - 1] === 'quanto') return
-    list.push(SPELLED_OUT.get(t.text) ?? t.text)
+    if (t.text === 'q' && list[list.length - 1] === 'quanto') continue
+    list.push(t.text.length <= 4 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
     at.push(i)
-  })
+  }
   return { list, at, numbers }
 }
 

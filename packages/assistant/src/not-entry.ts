@@ -157,6 +157,11 @@ type Signals = {
   plus: boolean
   /** Words that are neither operators nor arithmetic ('farmácia 32,90 + 12 de entrega'). */
   content: number
+  /** 'moro na rua 15 de novembro 45': an address. */
+  dwelling: boolean
+  /** Word index of 'por mês', 'ao mês' (-1 if none); 'todo dia', 'todo mês' set `everyPeriod`. */
+  perPeriodAt: number
+  everyPeriod: boolean
 }
 
 /** Reads every signal in one pass over the tokens (this runs on every entry: keep it cheap). */
@@ -172,6 +177,9 @@ function signals(tokens: readonly Token[]): Signals {
     plans: 0,
     plus: false,
     content: 0,
+    dwelling: false,
+    perPeriodAt: -1,
+    everyPeriod: false,
   }
   let prev = ''
   let words = 0
@@ -218,6 +226,11 @@ function signals(tokens: readonly Token[]): Signals {
       }
     }
     if (w === 'porcento' || (w === 'cento' && prev === 'por')) s.percent = true
+    if (DWELLING.has(w)) s.dwelling = true
+    if (PER_PERIOD.has(w)) {
+      if (prev === 'todo' || prev === 'toda') s.everyPeriod = true
+      else if (prev === 'por' || prev === 'ao' || prev === 'cada') s.perPeriodAt = i
+    }
     const second = PAIRS.get(prev)?.get(w)
     if (second === 'ask') s.question = true
     else if (second === 'plan') s.plans++
@@ -230,10 +243,11 @@ function signals(tokens: readonly Token[]): Signals {
 }
 
 /** 'a gasolina tá 6,29', 'meu salário é 3 mil', 'aluguel 1.500 por mês': how things are. */
-function isStatement(a: Analysis): boolean {
+function isStatement(a: Analysis, s: Signals): boolean {
   const { tokens, amount } = a
   if (amount === null) return false
-  for (const t of tokens) if (t.kind === WORD && DWELLING.has(t.text)) return true
+  // An address; a recurring amount, not today's ('todo dia 5 pago…', '1.500 por mês').
+  if (s.dwelling || s.everyPeriod || s.perPeriodAt > amount.last) return true
   for (let k = amount.first - 1; k >= 0 && k >= amount.first - 2; k--) {
     const t = tokens[k]
     if (t === undefined || t.kind !== WORD) break
@@ -241,16 +255,6 @@ function isStatement(a: Analysis): boolean {
     const raw = a.original.slice(t.start, t.end).toLowerCase()
     if (raw === 'é' || raw === 'eh') return true
     if (t.text !== 'o' && t.text !== 'a' && t.text !== 'com' && t.text !== 'de') break
-  }
-  // 'aluguel 1.500 por mês', 'todo dia 5 pago o aluguel': a recurring amount, not today's.
-  for (let k = 0; k + 1 < tokens.length; k++) {
-    const lead = wordAt(tokens, k)
-    if (
-      (lead === 'por' || lead === 'ao' || lead === 'todo' || lead === 'toda' || lead === 'cada') &&
-      PER_PERIOD.has(wordAt(tokens, k + 1)) &&
-      (k > amount.last || lead === 'todo' || lead === 'toda')
-    )
-      return true
   }
   return false
 }
@@ -291,6 +295,6 @@ export function readNotEntry(a: Analysis, bill: boolean): Decision | null {
   // 'amanhã pago a luz 180': a present-tense verb with a day still to come.
   if (s.present && a.dates.some((d) => d.ahead === true)) return notEntry('plan')
   if (isPriceQuote(a, s.past)) return notEntry('question')
-  if (!s.past && isStatement(a)) return notEntry('statement')
+  if (!s.past && isStatement(a, s)) return notEntry('statement')
   return null
 }
