@@ -418,6 +418,17 @@ const MULTI: EvalCase[] = [
     { amount_cents: 12000, category: 'contas_casa' },
     { amount_cents: 6000, category: 'contas_casa' },
   ]),
+  multi('gastei 300, sendo 200 no mercado e 100 na farmácia', [
+    { amount_cents: 20000, category: 'mercado' },
+    { amount_cents: 10000, category: 'saude' },
+  ]),
+  multi('paguei 50 de uber, 30 de almoço e 12 de café', [
+    { amount_cents: 5000, category: 'transporte' },
+    { amount_cents: 3000, category: 'alimentacao' },
+    { amount_cents: 1200, category: 'alimentacao' },
+  ]),
+  exp('multi', '2x pastel 12', 1200, 'alimentacao', TODAY),
+  inc('multi', 'recebi 2 parcelas de 500', 50000, undefined, TODAY),
   multi('uber 12, uber 15', [
     { amount_cents: 1200, category: 'transporte' },
     { amount_cents: 1500, category: 'transporte' },

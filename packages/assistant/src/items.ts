@@ -84,6 +84,17 @@ function textOf(a: Analysis, p: Piece): string {
   return first && last ? a.original.slice(first.start, last.end) : ''
 }
 
+/**
+ * 'gastei 300, sendo 200 no mercado e 100 na farmácia': one amount is the sum of all the others,
+ * a total with its parts. The parts are recorded; the total would count the money twice.
+ */
+function withoutTotal(entries: EntryDraft[]): EntryDraft[] {
+  if (entries.length < 3) return entries
+  const sum = entries.reduce((s, e) => s + e.amount_cents, 0)
+  const total = entries.findIndex((e) => e.amount_cents * 2 === sum)
+  return total < 0 ? entries : entries.filter((_, k) => k !== total)
+}
+
 /** The entries of a message with several items, or null when it holds one (or none). */
 export function readItems(a: Analysis, ctx: AssistantContext): Decision | null {
   if (a.amounts.length < 2) return null
@@ -111,5 +122,5 @@ export function readItems(a: Analysis, ctx: AssistantContext): Decision | null {
     if (d.kind !== 'entry') return { kind: 'not_understood' }
     entries.push(d.entry)
   }
-  return { kind: 'entries', entries }
+  return { kind: 'entries', entries: withoutTotal(entries) }
 }

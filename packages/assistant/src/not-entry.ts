@@ -54,7 +54,7 @@ const RECORD_VERBS = set(`
 `)
 // Words that state how things are, right before a number: 'a gasolina tá 6,29', 'meu salário
 // é 3 mil' ('é' is read from the original text: folded, it is the 'e' of 'pão e leite').
-const STATING = set('ta esta estou to estao tao moro mora custa custam vale valem')
+const STATING = set('ta esta estou to estao tao custa custam')
 // 'moro na rua 15 de novembro 45': an address.
 const DWELLING = set('moro mora moramos morava')
 // Recurring amounts stated, not spent now: 'pago 1.200 de aluguel por mês'.
