@@ -145,7 +145,8 @@ function readWords(a: Analysis): Words {
     if (t.kind !== WORD || t.role === Role.FILLER || POLITE.has(t.text)) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
     if (t.text === 'q' && list[list.length - 1] === 'quanto') continue
-    list.push(t.text.length <= 4 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
+    // Only 'q…' abbreviations are spelled out: one comparison for every other word.
+    list.push(t.text.charCodeAt(0) === 113 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
     at.push(i)
   }
   return { list, at, numbers }

@@ -92,6 +92,10 @@ const PRESENT = 64
 const OPERATOR_WORD = 128
 const ARITHMETIC = 256
 const PAST = 512
+const PAIR_HEAD = 1024
+const DWELL = 2048
+const PERIOD = 4096
+const PERCENT_WORD = 8192
 
 const FLAGS = new Map<string, number>()
 function flag(words: ReadonlySet<string>, bit: number): void {
@@ -123,8 +127,12 @@ function pair(list: readonly [string, string][], what: 'ask' | 'plan' | 'conditi
 pair(ASKING_PAIRS, 'ask')
 pair(PLAN_PAIRS, 'plan')
 pair([['e', 'se']], 'condition')
+flag(new Set(PAIRS.keys()), PAIR_HEAD)
+flag(DWELLING, DWELL)
+flag(PER_PERIOD, PERIOD)
+flag(set('porcento cento'), PERCENT_WORD)
 
-const LAUGH_START = new Set(['k', 'h', 'r'])
+const LAUGH_FIRST = new Set([107, 104, 114]) // k h r
 
 // Dates ('30/11/2026') and phones ('98765-4321') have their own slashes and dashes.
 function isOperand(t: Token | undefined): boolean {
@@ -182,6 +190,7 @@ function signals(tokens: readonly Token[]): Signals {
     everyPeriod: false,
   }
   let prev = ''
+  let prevFlags = 0
   let words = 0
   let leadSeen = false
   let planAt = -10
@@ -201,6 +210,7 @@ function signals(tokens: readonly Token[]): Signals {
     }
     if (t.kind !== WORD || t.role === Role.FILLER) continue
     const w = t.text
+    // One map lookup per word; the rarer checks hang off its bits.
     const f = FLAGS.get(w) ?? 0
     if ((f & (OPERATOR_WORD | ARITHMETIC)) === 0) s.content++
     if (!leadSeen && (f & OPENER) === 0) {
@@ -225,18 +235,22 @@ function signals(tokens: readonly Token[]): Signals {
         planAt = words
       }
     }
-    if (w === 'porcento' || (w === 'cento' && prev === 'por')) s.percent = true
-    if (DWELLING.has(w)) s.dwelling = true
-    if (PER_PERIOD.has(w)) {
+    if (f & PERCENT_WORD && (w === 'porcento' || prev === 'por')) s.percent = true
+    if (f & DWELL) s.dwelling = true
+    if (f & PERIOD) {
       if (prev === 'todo' || prev === 'toda') s.everyPeriod = true
       else if (prev === 'por' || prev === 'ao' || prev === 'cada') s.perPeriodAt = i
     }
-    const second = PAIRS.get(prev)?.get(w)
-    if (second === 'ask') s.question = true
-    else if (second === 'plan') s.plans++
-    else if (second === 'condition') s.condition = true
-    if (LAUGH_START.has(w[0] ?? '') && w.length >= 4 && LAUGHTER.test(w)) s.laughter = true
+    if (prevFlags & PAIR_HEAD) {
+      const second = PAIRS.get(prev)?.get(w)
+      if (second === 'ask') s.question = true
+      else if (second === 'plan') s.plans++
+      else if (second === 'condition') s.condition = true
+    }
+    if (f === 0 && w.length >= 4 && LAUGH_FIRST.has(w.charCodeAt(0)) && LAUGHTER.test(w))
+      s.laughter = true
     prev = w
+    prevFlags = f
     words++
   }
   return s
