@@ -186,7 +186,7 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
     return { role: Role.CODE, last: i }
   }
   // '001.234.567', '01310-100': a leading zero is an identifier's, never an amount's.
-  if (LEADING_ZERO.test(t.text)) return { role: Role.CODE, last: i }
+  if (t.text.charCodeAt(0) === 48 && LEADING_ZERO.test(t.text)) return { role: Role.CODE, last: i }
   // '12.345.678/0001-90', '100/4': numbers joined by a slash that were no date.
   const slashAfter =
     nextTouching &&
@@ -199,9 +199,9 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   // Scores: '3 a 1', '2x0', '7 x 1'.
   const after = tokens[i + 2]
   if (
-    SMALL_INT.test(t.text) &&
     (nextWord === 'x' || (nextWord === 'a' && next?.spaced)) &&
     after?.kind === NUM &&
+    SMALL_INT.test(t.text) &&
     SMALL_INT.test(after.text)
   ) {
     return { role: Role.CODE, last: i + 2 }
