@@ -6,7 +6,7 @@ export type MailContent = { subject: string; text: string; html: string; link: s
 
 const BRAND = 'Equilibraí'
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -19,7 +19,7 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? ''
 }
 
-function layout(params: {
+export function layout(params: {
   greeting: string
   paragraphs: string[]
   button: string
