@@ -10,6 +10,7 @@ import { meRoutes } from '../routes/me/me.routes.ts'
 import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
 import { publicApiDocsRoutes } from '../routes/public-api-docs/public-api-docs.routes.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
+import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
@@ -24,7 +25,8 @@ import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-s
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { crossSiteGuard } from './cross-site.ts'
-import { AppError, errorBody, onError } from './errors.ts'
+import { AppError } from '../errors.ts'
+import { errorBody, onError } from './errors.ts'
 import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -58,6 +60,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', plansRoutes(deps))
   api.route('/', authRoutes(deps))
   api.route('/', meRoutes(deps))
+  api.route('/', privacyRoutes(deps))
   api.route('/', profileRoutes(deps))
   api.route('/', subscriptionRoutes(deps))
   api.route('/', billingRoutes(deps))

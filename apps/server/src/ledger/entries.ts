@@ -5,7 +5,7 @@ import {
   type Transaction,
   type TransactionPatch,
 } from '@equilibrai/shared'
-import { BadRequestError } from '../http/errors.ts'
+import { BadRequestError } from '../errors.ts'
 import type { Queryable } from '../db/transaction.ts'
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts'
 import { TransactionNotFoundError } from './errors.ts'
@@ -13,6 +13,7 @@ import type { LedgerRef } from './ledgers.queries.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
 import {
   deleteTransaction,
+  type EntryGroup,
   getTransaction,
   insertTransaction,
   type NewEntry,
@@ -35,6 +36,7 @@ export async function recordEntry(
     source: EntrySource
     whatsappMessageId?: string | null
     confirmedLarge?: boolean
+    group?: EntryGroup
   },
 ): Promise<{ entry: Transaction; usage: SlotUsage }> {
   const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
@@ -45,6 +47,7 @@ export async function recordEntry(
     source: params.source,
     whatsappMessageId: params.whatsappMessageId,
     confirmedLarge: params.confirmedLarge,
+    group: params.group,
   })
   await emitWebhookEvent(tx, {
     ledgerId: params.ledger.ledgerId,
@@ -92,7 +95,7 @@ export async function removeEntry(
 ): Promise<Transaction> {
   const current = await getTransaction(tx, { ledgerId: ledger.ledgerId, id, forUpdate: true })
   if (!current) throw new TransactionNotFoundError()
-  await releaseEntrySlot(tx, { ownerId: ledger.ownerId, createdAt: current.created_at })
+  await releaseEntrySlot(tx, { ownerId: ledger.ownerId, ledgerId: ledger.ledgerId, id })
   const deleted = await deleteTransaction(tx, { ledgerId: ledger.ledgerId, id })
   if (!deleted) throw new TransactionNotFoundError()
   await emitWebhookEvent(tx, {

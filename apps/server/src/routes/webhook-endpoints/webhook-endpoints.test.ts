@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKey, errorOf, userOnPlan, withKey } from '../../../test/api-kit.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { startReceiver } from '../../../test/webhook-receiver.ts'
+import { withTransaction } from '../../db/transaction.ts'
 import { handleMessage } from '../../ledger/assistant-service.ts'
 import { verifySignature } from '../../webhooks/signature.ts'
 
@@ -180,14 +181,16 @@ describe('outgoing webhooks', () => {
         events: ['transaction.created'],
       })
     ).json()) as WebhookEndpointWithSecret
-    await handleMessage(db(), {
-      userId: u.userId,
-      text: 'gastei 45,90 no mercado',
-      now: new Date(),
-      source: 'whatsapp',
-      messageId: `wamid.webhook.${Math.random()}`,
-      publicUrl: server.url,
-    })
+    await withTransaction(db(), (tx) =>
+      handleMessage(tx, {
+        userId: u.userId,
+        text: 'gastei 45,90 no mercado',
+        now: new Date(),
+        source: 'whatsapp',
+        messageId: `wamid.webhook.${Math.random()}`,
+        publicUrl: server.url,
+      }),
+    )
     await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(1)
     const got = hook.received[0]
     const body = JSON.parse(got?.body ?? '{}') as WebhookEventBody

@@ -2,6 +2,7 @@ import { ArrowRightIcon, PlugIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
+import { PrivacyCard } from '@/features/privacy'
 import { WhatsAppCard } from '@/features/whatsapp'
 import { usePageTitle } from '@/lib/use-page-title'
 import { usePlans } from '../api/get-plans'
@@ -84,6 +85,8 @@ export function DashboardPage() {
         />
 
         <PlanFeaturesCard subscription={subscription.data} />
+
+        <PrivacyCard />
       </main>
     </div>
   )
