@@ -203,6 +203,23 @@ describe('outgoing webhooks', () => {
         got?.body ?? '',
       ),
     ).toBe(true)
+
+    // A purchase in installments: one event per installment, future months included.
+    await withTransaction(db(), (tx) =>
+      handleMessage(tx, {
+        userId: u.userId,
+        text: 'geladeira 1.200 em 3x',
+        now: new Date(),
+        source: 'whatsapp',
+        messageId: `wamid.webhook.${Math.random()}`,
+        publicUrl: server.url,
+      }),
+    )
+    await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(4)
+    const installments = hook.received
+      .slice(1)
+      .map((r) => (JSON.parse(r.body) as WebhookEventBody).data as { amount_cents: number })
+    expect(installments.map((d) => d.amount_cents)).toEqual([40000, 40000, 40000])
   })
 
   it('sends a test event, rotates the secret, lists, deletes; other ledgers get 404', async () => {
