@@ -11,6 +11,7 @@ import { withIdempotency } from '../public-api/idempotency.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { requireUser } from './auth-guards.ts'
 import { UnauthorizedError } from '../errors.ts'
+import { isBearerAuthenticatedRequest } from './cross-site.ts'
 
 /**
  * The ledger API's bindings: the caller's user (c.get('user')); `apiKeyId` is set when the
@@ -25,17 +26,12 @@ export type LedgerBindings = AppBindings & {
 }
 
 /**
- * Whether a request authenticates with an API key (`Authorization: Bearer …`) instead of a
- * cookie. Such a request takes the key path in requireLedgerCaller and never falls back to the
- * cookie, which is why cross-site.ts exempts it (on /api/v1) from the Origin check.
+ * The token of `Authorization: Bearer <token>`, or null when the request has no Bearer header.
+ * Exactly the requests cross-site.ts exempts from its Origin check (isBearerAuthenticatedRequest)
+ * take the key path here, so none of them can fall back to the session cookie.
  */
-export function isApiKeyRequest(c: Context): boolean {
-  return /^Bearer\s+\S/i.test(c.req.header('authorization') ?? '')
-}
-
-/** The token of `Authorization: Bearer <token>`, or null when the request has none. */
 export function bearerToken(c: Context): string | null {
-  if (!isApiKeyRequest(c)) return null
+  if (!isBearerAuthenticatedRequest(c)) return null
   return (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '').trim()
 }
 
