@@ -7,10 +7,12 @@ import {
   formatWhatsapp,
   isRealDate,
   loginSchema,
+  monthlyEntriesPhrase,
   profileSchema,
   reaisToCents,
   saoPauloDate,
   signupSchema,
+  usersPhrase,
 } from './index.ts'
 
 const firstMessage = (result: {
@@ -59,6 +61,14 @@ describe('plans', () => {
   it('labels features as the spec says', () => {
     expect(featureLabel('controle_financeiro')).toBe('Controle Financeiro')
     expect(featureLabel('relatórios_básicos')).toBe('Relatórios Básicos')
+  })
+
+  it('words the monthly limit as lançamentos everywhere', () => {
+    expect(monthlyEntriesPhrase(5)).toBe('Até 5 lançamentos por mês')
+    expect(monthlyEntriesPhrase(1)).toBe('Até 1 lançamento por mês')
+    expect(monthlyEntriesPhrase(-1)).toBe('Lançamentos ilimitados')
+    expect(usersPhrase(1)).toBe('1 usuário')
+    expect(usersPhrase(15)).toBe('Até 15 usuários')
   })
 })
 

@@ -19,6 +19,7 @@ import { useCreateLinkCode } from '../api/create-link-code'
 import { useWhatsAppLink } from '../api/get-link'
 import { useUnlinkWhatsApp } from '../api/unlink'
 import { formatWaId } from '../utils/format-wa-id'
+import { LoadFailed } from '@/components/load-failed'
 
 // The encoder loads only when a code is shown.
 const QrCode = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })))
@@ -95,12 +96,7 @@ export function WhatsAppCard() {
             <Skeleton className="h-10 w-44" />
           </div>
         ) : link.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 text-sm">
-            <p className="text-muted-foreground">Não foi possível carregar o WhatsApp.</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void link.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailed what="o WhatsApp" onRetry={() => void link.refetch()} />
         ) : (
           <>
             {!state?.whatsapp_configured && (
