@@ -4,7 +4,9 @@ import {
   formatBRL,
   formatDatePtBR,
   formatPrice,
-  formatWhatsapp,
+  formatPhoneDigits,
+  formatWaId,
+  maskWhatsappInput,
   isRealDate,
   loginSchema,
   monthlyEntriesPhrase,
@@ -148,5 +150,15 @@ describe('WhatsApp mask', () => {
     ['11987654321', '(11) 98765-4321'],
     ['(11) 98765-4321', '(11) 98765-4321'],
     ['5511987654321', '5511987654321'],
-  ])('formatWhatsapp(%s) = %s', (input, output) => expect(formatWhatsapp(input)).toBe(output))
+  ])('maskWhatsappInput(%s) = %s', (input, output) => expect(maskWhatsappInput(input)).toBe(output))
+
+  it('shows stored digits and wa_ids the Brazilian way', () => {
+    expect(formatPhoneDigits('11987654321')).toBe('(11) 98765-4321')
+    expect(formatPhoneDigits('1132654321')).toBe('(11) 3265-4321')
+    expect(formatPhoneDigits('5511987654321')).toBe('+55 (11) 98765-4321')
+    expect(formatPhoneDigits('123')).toBe('123')
+    expect(formatWaId('5511987654321')).toBe('+55 (11) 98765-4321')
+    expect(formatWaId('551187654321')).toBe('+55 (11) 8765-4321')
+    expect(formatWaId('14155550123')).toBe('+14155550123')
+  })
 })

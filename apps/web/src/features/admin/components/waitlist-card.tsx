@@ -4,7 +4,8 @@ import { buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useAdminWaitlist, WAITLIST_CSV_URL } from '../api/get-admin-waitlist'
-import { formatCount, formatWhatsapp } from '../utils/admin-display'
+import { formatPhoneDigits } from '@equilibrai/shared'
+import { formatCount } from '../utils/admin-display'
 import { LoadMoreButton } from '@/components/load-more-button'
 import { LoadFailed } from '@/components/load-failed'
 
@@ -78,7 +79,7 @@ export function WaitlistCard() {
                     <tr key={entry.id} data-testid="waitlist-row">
                       <td className="px-6 py-3 font-medium sm:pl-0">{entry.nome}</td>
                       <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                        {formatWhatsapp(entry.whatssapp)}
+                        {formatPhoneDigits(entry.whatssapp)}
                       </td>
                       <td className="px-3 py-3 whitespace-nowrap">
                         {entry.email ?? <span className="text-muted-foreground">—</span>}

@@ -1,4 +1,4 @@
-import type { WhatsAppLinkCode } from '@equilibrai/shared'
+import { formatWaId, type WhatsAppLinkCode } from '@equilibrai/shared'
 import { LinkIcon, MessageCircleIcon, SmartphoneIcon, UnlinkIcon } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { AppLink } from '@/components/app-link'
@@ -18,7 +18,6 @@ import { toastSuccess } from '@/lib/notify'
 import { useCreateLinkCode } from '../api/create-link-code'
 import { useWhatsAppLink } from '../api/get-link'
 import { useUnlinkWhatsApp } from '../api/unlink'
-import { formatWaId } from '../utils/format-wa-id'
 import { LoadFailed } from '@/components/load-failed'
 
 // The encoder loads only when a code is shown.
