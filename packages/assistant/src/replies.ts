@@ -8,6 +8,7 @@ import {
   formatDayMonth,
   monthLabel,
 } from '@equilibrai/shared'
+import { itemReplies } from './replies-items.ts'
 
 /**
  * The assistant's replies: short pt-BR WhatsApp text from results the server computed. Money
@@ -257,4 +258,6 @@ export const replies = {
   nothingToConfirm(): string {
     return 'Não há nada esperando confirmação. Para anotar, mande por exemplo *gastei 45,90 no mercado*.'
   },
+
+  ...itemReplies,
 } as const

@@ -1,3 +1,6 @@
+// Side effect first: zod's default messages in pt-BR (see the file).
+import './zod-locale.ts'
+
 export * from './money.ts'
 export * from './dates.ts'
 export * from './categories.ts'
@@ -13,3 +16,4 @@ export * from './whatsapp.ts'
 export * from './admin.ts'
 export * from './notifications.ts'
 export * from './public-api.ts'
+export * from './privacy.ts'

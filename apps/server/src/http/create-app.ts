@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
 import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
@@ -8,13 +7,16 @@ import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
 import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
+import { publicApiDocsRoutes } from '../routes/public-api-docs/public-api-docs.routes.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
+import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
 import { usageRoutes } from '../routes/usage/index.ts'
+import { webhookEndpointsRoutes } from '../routes/webhook-endpoints/index.ts'
 import { waitlistRoutes } from '../routes/waitlist/waitlist.routes.ts'
 import { whatsappRoutes } from '../routes/whatsapp/whatsapp.routes.ts'
 import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts'
@@ -26,6 +28,7 @@ import { AppError } from '../errors.ts'
 import { errorBody, onError } from './errors.ts'
 import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
+import { noStoreByDefault, serverRequestId } from './response-policy.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
@@ -33,7 +36,7 @@ export type StaticFiles = ReturnType<typeof loadStaticFiles>
 
 export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   const app = new Hono<AppBindings>()
-  app.use(requestId())
+  app.use(serverRequestId())
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
   app.use(rejectMalformedUrl())
@@ -49,6 +52,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', noStoreByDefault())
   app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
   app.use('/api/*', rejectNulInput())
 
@@ -57,6 +61,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', plansRoutes(deps))
   api.route('/', authRoutes(deps))
   api.route('/', meRoutes(deps))
+  api.route('/', privacyRoutes(deps))
   api.route('/', profileRoutes(deps))
   api.route('/', subscriptionRoutes(deps))
   api.route('/', billingRoutes(deps))
@@ -67,12 +72,17 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
   api.route('/', apiKeysRoutes(deps))
+  api.route('/', webhookEndpointsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))
   api.route('/', whatsappAdminRoutes(deps))
   api.route('/', whatsappSimulatorRoutes(deps))
   app.route('/api', api)
+  app.route(
+    '/',
+    publicApiDocsRoutes(deps, () => app),
+  )
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Rota não encontrada.'), 404))
   app.use('*', serveStatic(staticFiles))

@@ -6,7 +6,7 @@ export type MailContent = { subject: string; text: string; html: string; link: s
 
 const BRAND = 'Equilibraí'
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -15,11 +15,13 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;')
 }
 
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? ''
-}
+/**
+ * E-mails greet without the account's name: anyone can type any name at sign-up (a link, a
+ * fake warning) and have it delivered to any address with our sender. Only our words go out.
+ */
+const GREETING = 'Olá!'
 
-function layout(params: {
+export function layout(params: {
   greeting: string
   paragraphs: string[]
   button: string
@@ -48,8 +50,8 @@ ${params.paragraphs.map(p).join('\n')}
 `
 }
 
-export function verificationEmail({ name, link }: { name: string; link: string }): MailContent {
-  const greeting = `Olá, ${firstName(name)}!`.replace(', !', '!')
+export function verificationEmail({ link }: { link: string }): MailContent {
+  const greeting = GREETING
   const paragraphs = [
     `Falta pouco para você começar a usar o ${BRAND}. Confirme seu email para ativar sua conta.`,
     'O link vale por 24 horas.',
@@ -63,8 +65,8 @@ export function verificationEmail({ name, link }: { name: string; link: string }
   }
 }
 
-export function resetPasswordEmail({ name, link }: { name: string; link: string }): MailContent {
-  const greeting = `Olá, ${firstName(name)}!`.replace(', !', '!')
+export function resetPasswordEmail({ link }: { link: string }): MailContent {
+  const greeting = GREETING
   const paragraphs = [
     `Recebemos um pedido para redefinir a senha da sua conta no ${BRAND}.`,
     'O link vale por 1 hora e só pode ser usado uma vez.',
@@ -76,5 +78,22 @@ export function resetPasswordEmail({ name, link }: { name: string; link: string 
     link,
     text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nEscolha uma nova senha abrindo o link abaixo:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
     html: layout({ greeting, paragraphs, button: 'Redefinir minha senha', link, footer }),
+  }
+}
+
+/** After DELETE /api/me. No name in the greeting: the account and its name are already gone. */
+export function accountDeletedEmail({ link }: { link: string }): MailContent {
+  const greeting = GREETING
+  const paragraphs = [
+    `Sua conta no ${BRAND} foi excluída, como você pediu. Apagamos seu perfil, seus lançamentos, contas e orçamentos, o vínculo com o WhatsApp e as mensagens guardadas.`,
+    'Se você tinha uma assinatura paga, ela foi cancelada na mesma hora e não haverá novas cobranças.',
+    'Se quiser voltar um dia, é só criar uma conta nova com este mesmo email.',
+  ]
+  const footer = `Se não foi você quem pediu a exclusão, responda a este email para falar com a equipe do ${BRAND}.`
+  return {
+    subject: `Sua conta foi excluída — ${BRAND}`,
+    link,
+    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
+    html: layout({ greeting, paragraphs, button: `Ir para o ${BRAND}`, link, footer }),
   }
 }

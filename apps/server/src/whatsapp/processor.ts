@@ -3,6 +3,7 @@ import type pg from 'pg'
 import type { Db } from '../db/database.ts'
 import { inTransaction, type Queryable } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
+import { dropPending } from '../ledger/assistant-state.queries.ts'
 import { handleMessage } from '../ledger/assistant-service.ts'
 import { getProfile } from '../profiles/profiles.queries.ts'
 import { WHATSAPP_PROCESS_ATTEMPTS } from '../jobs/jobs.ts'
@@ -190,6 +191,8 @@ async function answer(
   read: Read,
 ) {
   if ('nonText' in read) {
+    // An audio or a sticker is a message too: a pending question is not answered by it.
+    await dropPending(deps.db, { userId })
     return reply('processed', userId, textMessage(replies.nonText(nonTextKind(read.nonText))))
   }
   const result = await handleMessage(tx, {
@@ -201,7 +204,7 @@ async function answer(
     publicUrl: deps.env.PUBLIC_URL,
   })
   const message =
-    result.decision.kind === 'confirm_large'
+    result.decision.kind === 'confirm_large' || result.decision.kind === 'confirm_date'
       ? confirmMessage(result.reply)
       : textMessage(result.reply)
   return reply('processed', userId, message)
