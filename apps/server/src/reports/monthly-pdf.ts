@@ -42,7 +42,8 @@ const BOTTOM = PAGE_HEIGHT - MARGIN - 16 // room for the page number
 const GREEN = '#0f766e'
 const GREY = '#555555'
 
-type Column = { title: string; width: number; align?: 'left' | 'right' }
+/** clip: text people typed, cut to the column with an ellipsis (our own figures always fit). */
+type Column = { title: string; width: number; align?: 'left' | 'right'; clip?: boolean }
 
 const typeLabel = (type: EntryType) => (type === 'income' ? 'Receita' : 'Despesa')
 
@@ -156,7 +157,7 @@ export function renderMonthlyPdf(input: StatementInput): Promise<Buffer> {
       doc,
       [
         { title: 'Data', width: 68 },
-        { title: 'Descrição', width: 190 },
+        { title: 'Descrição', width: 190, clip: true },
         { title: 'Categoria', width: 110 },
         { title: 'Tipo', width: 60 },
         { title: 'Valor', width: CONTENT_WIDTH - 428, align: 'right' },
@@ -228,7 +229,7 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
       .fillColor('black')
     cells.forEach((cell, i) => {
       const col = columns[i] as Column
-      doc.text(fit(doc, cell, col.width - 6), x + 3, y + ROW_PADDING, {
+      doc.text(col.clip ? fit(doc, cell, col.width - 6) : cell, x + 3, y + ROW_PADDING, {
         width: col.width - 6,
         align: col.align ?? 'left',
         lineBreak: false,
