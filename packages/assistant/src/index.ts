@@ -28,3 +28,10 @@ export {
   replies,
 } from './replies.ts'
 export type { AssistantContext, BillDraft, Decision, DecisionKind, EntryDraft } from './types.ts'
+export { type ReportDecision, readReportRequest } from './report-intents.ts'
+export {
+  type PeriodReportView,
+  REPORT_TOP_CATEGORIES,
+  changeText,
+  reportReplies,
+} from './report-replies.ts'

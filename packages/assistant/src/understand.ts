@@ -1,6 +1,7 @@
 import { MAX_MESSAGE_LENGTH, analyze } from './analysis.ts'
 import { readCommand } from './commands.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
+import { readReportRequest } from './report-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
 
 /**
@@ -11,6 +12,9 @@ import type { AssistantContext, Decision } from './types.ts'
 export function understand(text: string, ctx: AssistantContext): Decision {
   if (typeof text !== 'string' || text.length > MAX_MESSAGE_LENGTH)
     return { kind: 'not_understood' }
+  // Report requests first: 'relatório' would otherwise read as the summary.
+  const report = readReportRequest(text, ctx)
+  if (report) return report
   const a = analyze(text)
   if (a.tokens.length === 0) return { kind: 'not_understood' }
   const command = readCommand(a, ctx)
