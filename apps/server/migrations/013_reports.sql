@@ -36,6 +36,8 @@ create table whatsapp_documents (
   mime_type text not null,
   content bytea not null,
   media_id text,
+  -- The message that asked for it: a redelivered or retried message finds the same file.
+  source_message_id text unique,
   created_at timestamptz not null default now()
 );
 

@@ -3,7 +3,7 @@ import { changeText, type PeriodReportView, reportReplies } from './report-repli
 
 const november: PeriodReportView = {
   title: 'novembro de 2026',
-  previousLabel: 'outubro',
+  previousLabel: 'a outubro',
   income_cents: 500_000,
   expense_cents: 160_396,
   previous: { income_cents: 400_000, expense_cents: 19_900 },

@@ -11,7 +11,7 @@ export type ReportTotalsView = { income_cents: number; expense_cents: number }
 export type PeriodReportView = ReportTotalsView & {
   /** What the report covers, as said after 'Relatório de' / 'Resumo da': 'novembro de 2026'. */
   title: string
-  /** 'outubro', 'semana anterior': how the comparison names the period before. */
+  /** 'a outubro', 'à semana anterior': how the comparison names the period before. */
   previousLabel: string
   previous: ReportTotalsView
   categories: ReadonlyArray<{ category: Category; type: EntryType; total_cents: number }>
@@ -67,7 +67,7 @@ export const reportReplies = {
     if (before.expense_cents > 0 || before.income_cents > 0) {
       lines.push(
         '',
-        `Comparado a ${view.previousLabel}: gastos ${changeText(view.expense_cents, before.expense_cents)}, entradas ${changeText(view.income_cents, before.income_cents)}.`,
+        `Comparado ${view.previousLabel}: gastos ${changeText(view.expense_cents, before.expense_cents)}, entradas ${changeText(view.income_cents, before.income_cents)}.`,
       )
     }
     return lines.join('\n')

@@ -15,7 +15,13 @@ import {
   recentUnknownMessages,
   touchLink,
 } from './links.ts'
-import { buttonReplyText, confirmMessage, type OutboundMessage, textMessage } from './messages.ts'
+import {
+  buttonReplyText,
+  confirmMessage,
+  documentMessage,
+  type OutboundMessage,
+  textMessage,
+} from './messages.ts'
 import { maskWaId, phoneKey } from './phone.ts'
 import { type Channel, enqueueOutbound } from './sender.ts'
 import { texts } from './texts.ts'
@@ -222,8 +228,9 @@ async function answer(deps: ProcessDeps, row: InboundRow, userId: string, read: 
     messageId: row.message_id,
     publicUrl: deps.env.PUBLIC_URL,
   })
-  const message =
-    result.decision.kind === 'confirm_large'
+  const message = result.document
+    ? documentMessage({ ...result.document, caption: result.reply })
+    : result.decision.kind === 'confirm_large'
       ? confirmMessage(result.reply)
       : textMessage(result.reply)
   return reply('processed', userId, message)

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import { type Queryable, withTransaction } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
+import { documentMediaId } from './documents.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
 import { addJob, ensureJobSchema, TASKS } from './job-queue.ts'
 import {
@@ -297,7 +298,13 @@ async function attempt(deps: SendDeps, db: pg.PoolClient, row: OutboundRow): Pro
     [row.id],
   )
   const attempts = started.rows[0]?.attempts ?? row.attempts + 1
-  const result = await postMessage(config, row.wa_id, message, callbackData(row.id))
+  // A document is uploaded first (once: the media id is kept for retries).
+  const media =
+    message.kind === 'document' ? await documentMediaId(db, config, message.document_id) : null
+  const result =
+    media && !media.ok
+      ? media
+      : await postMessage(config, row.wa_id, message, callbackData(row.id), media?.mediaId)
   if (result.ok) {
     // A status callback may have got here first (and moved the status on): never go back.
     await db.query(
