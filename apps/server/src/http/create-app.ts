@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
+import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
@@ -21,7 +22,9 @@ import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts
 import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-simulator.routes.ts'
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
+import { crossSiteGuard } from './cross-site.ts'
 import { AppError, errorBody, onError } from './errors.ts'
+import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
@@ -33,6 +36,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   app.use(requestId())
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
+  app.use(rejectMalformedUrl())
   app.use(
     '/api/*',
     bodyLimit({
@@ -45,6 +49,8 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
+  app.use('/api/*', rejectNulInput())
 
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))
@@ -62,6 +68,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
+  api.route('/', apiKeysRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))
