@@ -62,7 +62,12 @@ export async function monthReportView(
 /** The report of the 7 days from `from` to `to`, compared with the 7 days before. */
 export async function weekReportView(
   db: Queryable,
-  { ledgerId, from, to }: { ledgerId: number; from: string; to: string },
+  {
+    ledgerId,
+    from,
+    to,
+    previousLabel = 'aos 7 dias anteriores',
+  }: { ledgerId: number; from: string; to: string; previousLabel?: string },
 ): Promise<PeriodReportView> {
   const [current, before] = await Promise.all([
     rangeCategoryTotals(db, { ledgerId, from, to }),
@@ -72,7 +77,7 @@ export async function weekReportView(
   const then = sums(before)
   return {
     title: `${formatDayMonth(from)} a ${formatDayMonth(to)}`,
-    previousLabel: 'aos 7 dias anteriores',
+    previousLabel,
     income_cents: now.income_cents,
     expense_cents: now.expense_cents,
     previous: { income_cents: then.income_cents, expense_cents: then.expense_cents },
