@@ -173,7 +173,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       const form = await new Request('http://fake/media', {
         method: 'POST',
         headers: { 'content-type': String(req.headers['content-type'] ?? '') },
-        body: bytes,
+        body: new Uint8Array(bytes),
       })
         .formData()
         .catch(() => null)
