@@ -90,7 +90,7 @@ try {
   const params = { ledgerId, month: '2026-11' }
   for (const [label, query] of [
     ['  totals and categories (ledger_month_totals)', () => categoryTotals(db, params)],
-    ['  daily series (index-only scan)', () => dailyTotals(db, params)],
+    ['  daily series (ledger_day_totals)', () => dailyTotals(db, params)],
     ['  top expenses (partial index)', () => topExpenses(db, params)],
   ] as const) {
     const queryTimes: number[] = []

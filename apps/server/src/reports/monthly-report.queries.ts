@@ -15,7 +15,8 @@ import type { Queryable } from '../db/transaction.ts'
  * the month holds (benchmark: apps/server/bench/reports.bench.ts, a month of 100,000):
  * - totals and categories of the month and the one before: ledger_month_totals (kept by the
  *   triggers of 005_ledger.sql), a few dozen rows;
- * - the daily series: an index-only scan of transactions_ledger_day_money_idx (013_reports.sql);
+ * - the daily series: ledger_day_totals (kept by the triggers of 013_reports.sql), ≤ 31 days ×
+ *   categories rows;
  * - the top expenses: the first rows of transactions_month_top_expense_idx.
  */
 
@@ -79,26 +80,27 @@ export async function categoryTotals(
   return { current: totalsOf(current), previous: totalsOf(before), byCategory }
 }
 
-/** Income and expenses per day, every day of the month (zeros included). */
+/** Income and expenses per day, every day of the month (zeros included), from ledger_day_totals. */
 export async function dailyTotals(
   db: Queryable,
   { ledgerId, month }: MonthParams,
 ): Promise<ReportDay[]> {
   const { rows } = await db.query<{ day: string; income: number; expense: number }>(
-    `select occurred_on::text as day,
-            coalesce(sum(amount_cents) filter (where type = 'income'), 0)::bigint as income,
-            coalesce(sum(amount_cents) filter (where type = 'expense'), 0)::bigint as expense
-       from transactions
-      where ledger_id = $1 and occurred_on >= $2::date
-        and occurred_on < ($2::date + interval '1 month')::date
-      group by occurred_on`,
+    `select day::text as day,
+            coalesce(sum(total_cents) filter (where type = 'income'), 0)::bigint as income,
+            coalesce(sum(total_cents) filter (where type = 'expense'), 0)::bigint as expense
+       from ledger_day_totals
+      where ledger_id = $1 and day >= $2::date
+        and day < ($2::date + interval '1 month')::date
+        and entries > 0
+      group by day`,
     [ledgerId, `${month}-01`],
   )
   const byDay = new Map(rows.map((r) => [r.day, r]))
   return daysOfMonth(month).map((date) => ({
     date,
-    income_cents: Number(byDay.get(date)?.income ?? 0),
-    expense_cents: Number(byDay.get(date)?.expense ?? 0),
+    income_cents: byDay.get(date)?.income ?? 0,
+    expense_cents: byDay.get(date)?.expense ?? 0,
   }))
 }
 

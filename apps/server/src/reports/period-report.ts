@@ -11,16 +11,17 @@ import { categoryTotals, previousMonth } from './monthly-report.queries.ts'
 
 type CategoryRow = { type: EntryType; category: Category; total_cents: number; count: number }
 
-/** Totals per category of the entries between two days (inclusive): an index-only scan. */
+/** Totals per category of the entries between two days (inclusive), from ledger_day_totals. */
 export async function rangeCategoryTotals(
   db: Queryable,
   { ledgerId, from, to }: { ledgerId: number; from: string; to: string },
 ): Promise<CategoryRow[]> {
   const { rows } = await db.query<CategoryRow>(
-    `select type, category, sum(amount_cents)::bigint as total_cents, count(*)::int as count
-       from transactions
-      where ledger_id = $1 and occurred_on between $2::date and $3::date
-      group by type, category`,
+    `select type, category, sum(total_cents)::bigint as total_cents, sum(entries)::int as count
+       from ledger_day_totals
+      where ledger_id = $1 and day between $2::date and $3::date
+      group by type, category
+     having sum(entries) > 0`,
     [ledgerId, from, to],
   )
   return rows

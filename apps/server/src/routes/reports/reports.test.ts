@@ -163,6 +163,51 @@ describe('GET /api/v1/reports/monthly', () => {
     })
   })
 
+  it('keeps the daily series equal to the entries through edits, moves and deletes', async () => {
+    const { client, userId } = await person('pf_simples')
+    const db = server.database.pool
+    const ledgerId = await record(userId, NOVEMBER)
+    const created = await client.post('/api/v1/transactions', {
+      type: 'expense',
+      amount_cents: 7_777,
+      description: 'farmácia',
+      category: 'saude',
+      occurred_on: '2026-11-20',
+    })
+    const { id } = (await created.json()) as { id: number }
+    // Move it to another day and category, change its amount, then delete another entry.
+    await client.request(`/api/v1/transactions/${id}`, {
+      method: 'PATCH',
+      json: { occurred_on: '2026-11-21', amount_cents: 8_888, category: 'outros' },
+    })
+    await db.query(`delete from transactions where ledger_id = $1 and description = 'padaria'`, [
+      ledgerId,
+    ])
+    // A bulk statement touching many days at once.
+    await db.query(
+      `update transactions set amount_cents = amount_cents + 1
+        where ledger_id = $1 and type = 'expense'`,
+      [ledgerId],
+    )
+    const report = (await (
+      await client.request('/api/v1/reports/monthly?month=2026-11')
+    ).json()) as MonthlyReport
+    const { rows } = await db.query<{ day: string; income: number; expense: number }>(
+      `select d::date::text as day,
+              coalesce(sum(t.amount_cents) filter (where t.type = 'income'), 0)::bigint as income,
+              coalesce(sum(t.amount_cents) filter (where t.type = 'expense'), 0)::bigint as expense
+         from generate_series('2026-11-01'::date, '2026-11-30'::date, interval '1 day') d
+         left join transactions t on t.ledger_id = $1 and t.occurred_on = d::date
+        group by d order by d`,
+      [ledgerId],
+    )
+    expect(report.daily).toEqual(
+      rows.map((r) => ({ date: r.day, income_cents: r.income, expense_cents: r.expense })),
+    )
+    expect(report.daily.find((d) => d.date === '2026-11-21')?.expense_cents).toBe(8_889)
+    expect(report.daily.find((d) => d.date === '2026-11-20')?.expense_cents).toBe(0)
+  })
+
   it('an empty month is zeros with every day listed; a bad month is a 400 in pt-BR', async () => {
     const { client } = await person('pf_simples')
     const res = await client.request('/api/v1/reports/monthly?month=2028-02')
