@@ -8,7 +8,9 @@ import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
 import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
+import { publicApiDocsRoutes } from '../routes/public-api-docs/public-api-docs.routes.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
+import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { reportsRoutes } from '../routes/reports/index.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
@@ -16,6 +18,7 @@ import { summaryRoutes } from '../routes/summary/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
 import { usageRoutes } from '../routes/usage/index.ts'
+import { webhookEndpointsRoutes } from '../routes/webhook-endpoints/index.ts'
 import { waitlistRoutes } from '../routes/waitlist/waitlist.routes.ts'
 import { whatsappRoutes } from '../routes/whatsapp/whatsapp.routes.ts'
 import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts'
@@ -23,7 +26,8 @@ import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-s
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { crossSiteGuard } from './cross-site.ts'
-import { AppError, errorBody, onError } from './errors.ts'
+import { AppError } from '../errors.ts'
+import { errorBody, onError } from './errors.ts'
 import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -57,6 +61,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', plansRoutes(deps))
   api.route('/', authRoutes(deps))
   api.route('/', meRoutes(deps))
+  api.route('/', privacyRoutes(deps))
   api.route('/', profileRoutes(deps))
   api.route('/', subscriptionRoutes(deps))
   api.route('/', billingRoutes(deps))
@@ -69,12 +74,17 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
   api.route('/', apiKeysRoutes(deps))
+  api.route('/', webhookEndpointsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))
   api.route('/', whatsappAdminRoutes(deps))
   api.route('/', whatsappSimulatorRoutes(deps))
   app.route('/api', api)
+  app.route(
+    '/',
+    publicApiDocsRoutes(deps, () => app),
+  )
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Rota não encontrada.'), 404))
   app.use('*', serveStatic(staticFiles))

@@ -10,6 +10,7 @@ describe('the job table', () => {
       'bill_reminders',
       'monthly_reports',
       'prune_auth_data',
+      'prune_public_api',
       'reset_monthly_counters',
       'weekly_reports',
       'whatsapp_recover',

@@ -3,6 +3,7 @@ import type { Env } from '../env.ts'
 import { sendDueBillReminders } from '../ledger/bill-reminders.ts'
 import type { Logger } from '../logger.ts'
 import { sendScheduledReports } from '../reports/scheduled-reports.ts'
+import { prunePublicApi } from '../public-api/prune-public-api.ts'
 
 export type ScheduledTaskDeps = { db: Db; env: Env; log: Logger }
 
@@ -30,6 +31,10 @@ export const SCHEDULED_TASKS = {
   monthly_reports: {
     description: 'relatório mensal do mês anterior (dia 1º, 08:00 em São Paulo)',
     run: ({ db, env }, now) => sendScheduledReports(db, env, 'monthly', now),
+  },
+  prune_public_api: {
+    description: 'apaga respostas de Idempotency-Key vencidas e eventos de webhook antigos',
+    run: ({ db }, _now) => prunePublicApi(db),
   },
 } satisfies Record<string, ScheduledTask>
 

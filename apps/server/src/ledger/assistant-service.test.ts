@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase } from '../../test/test-server.ts'
 import type { Database, Db } from '../db/database.ts'
+import { withTransaction } from '../db/transaction.ts'
 import { handleMessage } from './assistant-service.ts'
 
 /*
@@ -25,14 +26,17 @@ const newUser = (plan = 'pf_simples') => insertUser(db, plan)
 
 let msg = 0
 function say(userId: string, text: string, options: { messageId?: string; now?: Date } = {}) {
-  return handleMessage(db, {
-    userId,
-    text,
-    now: options.now ?? NOW,
-    source: 'whatsapp',
-    messageId: options.messageId ?? `wamid.${++msg}`,
-    publicUrl: PUBLIC_URL,
-  })
+  const messageId = options.messageId ?? `wamid.${++msg}`
+  return withTransaction(db, (tx) =>
+    handleMessage(tx, {
+      userId,
+      text,
+      now: options.now ?? NOW,
+      source: 'whatsapp',
+      messageId,
+      publicUrl: PUBLIC_URL,
+    }),
+  )
 }
 
 type Row = {
@@ -201,7 +205,7 @@ describe('large amounts', () => {
     expect(rows).toEqual([{ confirmed_large: true }])
   })
 
-  it("cancels on 'não', and forgets a question after 15 minutes", async () => {
+  it("cancels on 'não', and forgets a question after the window", async () => {
     const u = await newUser()
     await say(u, 'recebi 2 milhões de herança')
     expect((await say(u, 'não')).reply).toMatch(/cancelei/)

@@ -3,6 +3,7 @@ import {
   type EntryDraft,
   learnableWords,
   normalizeWord,
+  pendingOutcome,
   replies,
   understand,
 } from '@equilibrai/assistant'
@@ -14,9 +15,9 @@ import {
   saoPauloMonth,
 } from '@equilibrai/shared'
 import type pg from 'pg'
-import type { Db } from '../db/database.ts'
 import {
   claimMessage,
+  dropPending,
   getRecentList,
   saveRecentList,
   saveReply,
@@ -24,8 +25,8 @@ import {
   storedReply,
   takePending,
 } from './assistant-state.queries.ts'
+import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from './bills.queries.ts'
-import { withTransaction } from '../db/transaction.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
@@ -40,7 +41,8 @@ import { lastTransactionBy, recentTransactions } from './transactions.queries.ts
  * The one path for WhatsApp, the simulator, the CLI chat and the API, so each of them
  * records, undoes and answers exactly alike.
  *
- * Each message runs in one database transaction: the change, the conversation's state and the
+ * Each message runs in the caller's database transaction (withTransaction, or the WhatsApp job's
+ * own, so that the job needs one connection): the change, the conversation's state and the
  * record that the message was answered commit together. With a message id, a message handled
  * before (a webhook redelivery, a job retried after a crash) changes nothing and gets the
  * reply it got the first time, for commands ('apagar 3') as much as for entries.
@@ -77,34 +79,35 @@ const NOTHING_TO_CORRECT = 'Não há lançamento para corrigir. Mande *últimos*
 const TOO_LARGE_TO_RECORD = `Esse valor é alto demais para um lançamento. O máximo é ${formatBRL(MAX_CONFIRMED_CENTS)}.`
 const CORRECTION_TOO_LARGE = `O valor máximo por lançamento é ${formatBRL(MAX_ENTRY_CENTS)}. Para um valor maior, mande o lançamento de novo com o valor certo.`
 
+/** `tx` must be inside a transaction. */
 export async function handleMessage(
-  db: Db,
+  tx: pg.PoolClient,
   input: HandleMessageInput,
 ): Promise<HandleMessageResult> {
-  return withTransaction(db, async (tx) => {
-    const { messageId, userId } = input
-    if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
-      const reply = (await storedReply(tx, { messageId, userId })) ?? ''
-      const document = await documentForMessage(tx, { messageId })
-      return {
-        reply,
-        decision: understand(input.text, { now: input.now }),
-        duplicate: true,
-        ...(document ? { document } : {}),
-      }
+  const { messageId, userId } = input
+  if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
+    const reply = (await storedReply(tx, { messageId, userId })) ?? ''
+    const document = await documentForMessage(tx, { messageId })
+    return {
+      reply,
+      decision: understand(input.text, { now: input.now }),
+      duplicate: true,
+      ...(document ? { document } : {}),
     }
-    const ledger = await ledgerForUser(tx, { userId })
-    const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
-    const decision = understand(input.text, { now: input.now, learnedWords })
-    // Reports (reports/report-commands.ts) may answer with a file as well as text.
-    const answer =
-      decision.kind === 'report' || decision.kind === 'report_pdf'
-        ? await answerReportRequest(tx, { ...input, ledger, decision })
-        : { reply: await act(tx, { ...input, ledger, decision }) }
-    const { reply } = answer
-    if (messageId) await saveReply(tx, { messageId, reply })
-    return { ...answer, decision }
-  })
+  }
+  const ledger = await ledgerForUser(tx, { userId })
+  const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
+  const decision = understand(input.text, { now: input.now, learnedWords })
+  // A question waits for the very next message only: anything else drops it (pending.ts).
+  if (decision.kind !== 'confirm') await dropPending(tx, { userId })
+  // Reports (reports/report-commands.ts) may answer with a file as well as text.
+  const answer =
+    decision.kind === 'report' || decision.kind === 'report_pdf'
+      ? await answerReportRequest(tx, { ...input, ledger, decision })
+      : { reply: await act(tx, { ...input, ledger, decision }) }
+  const { reply } = answer
+  if (messageId) await saveReply(tx, { messageId, reply })
+  return { ...answer, decision }
 }
 
 type ActInput = HandleMessageInput & { ledger: LedgerRef; decision: Decision }
@@ -121,11 +124,29 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       return replies.confirmLarge(decision.entry)
 
     case 'confirm': {
-      const pending = await takePending(tx, { userId, now })
-      if (!pending) return replies.nothingToConfirm()
+      const pending = await takePending(tx, { userId })
+      if (!pending || pendingOutcome(decision, pending.askedAt, now) !== 'answer')
+        return replies.nothingToConfirm()
       if (!decision.yes) return replies.confirmCancelled()
-      return record(tx, input, pending, true)
+      return record(tx, input, pending.entry, pending.entry.amount_cents > MAX_ENTRY_CENTS)
     }
+
+    case 'confirm_date':
+      // Nothing recorded: 'sim' as the very next message records it today.
+      await setPending(tx, { userId, entry: decision.entry, now })
+      return replies.confirmDate(decision.entry, decision.said_on)
+
+    case 'entries':
+      return recordItems(tx, input, decision.entries)
+
+    case 'installments':
+      return recordInstallments(tx, input, decision.plan)
+
+    case 'cancel_installments':
+      return cancelInstallments(tx, input)
+
+    case 'not_entry':
+      return replies.notEntry(decision.reason)
 
     case 'needs_amount':
       return replies.needsAmount(decision)
@@ -153,15 +174,8 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       return replies.recent(entries)
     }
 
-    case 'undo': {
-      const last = await lastTransactionBy(tx, {
-        ledgerId: ledger.ledgerId,
-        userId,
-        forUpdate: true,
-      })
-      if (!last) return replies.nothingToUndo()
-      return replies.undone(await removeEntry(tx, { ledger, id: last.id }))
-    }
+    case 'undo':
+      return undoLast(tx, input)
 
     case 'delete':
       return deleteNumbered(tx, input, decision.index)

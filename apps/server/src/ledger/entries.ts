@@ -5,13 +5,15 @@ import {
   type Transaction,
   type TransactionPatch,
 } from '@equilibrai/shared'
-import { BadRequestError } from '../http/errors.ts'
+import { BadRequestError } from '../errors.ts'
 import type { Queryable } from '../db/transaction.ts'
+import { emitWebhookEvent } from '../webhooks/webhook-events.ts'
 import { TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from './ledgers.queries.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
 import {
   deleteTransaction,
+  type EntryGroup,
   getTransaction,
   insertTransaction,
   type NewEntry,
@@ -21,7 +23,7 @@ import {
 /*
  * What changes a ledger, for every way in (web, API, assistant). Each function expects `tx`
  * to be inside a database transaction (withTransaction): the count and the row change
- * together or not at all.
+ * together or not at all, and so does the transaction.* webhook event (webhooks/).
  */
 
 /** Records an entry against the owner's monthly limit (LimitReachedError when it is full). */
@@ -34,6 +36,7 @@ export async function recordEntry(
     source: EntrySource
     whatsappMessageId?: string | null
     confirmedLarge?: boolean
+    group?: EntryGroup
   },
 ): Promise<{ entry: Transaction; usage: SlotUsage }> {
   const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
@@ -44,6 +47,12 @@ export async function recordEntry(
     source: params.source,
     whatsappMessageId: params.whatsappMessageId,
     confirmedLarge: params.confirmedLarge,
+    group: params.group,
+  })
+  await emitWebhookEvent(tx, {
+    ledgerId: params.ledger.ledgerId,
+    type: 'transaction.created',
+    data: entry,
   })
   return { entry, usage }
 }
@@ -67,6 +76,11 @@ export async function editEntry(
   }
   const updated = await updateTransaction(tx, { ledgerId: ledger.ledgerId, id, entry: merged })
   if (!updated) throw new TransactionNotFoundError()
+  await emitWebhookEvent(tx, {
+    ledgerId: ledger.ledgerId,
+    type: 'transaction.updated',
+    data: updated,
+  })
   return updated
 }
 
@@ -81,8 +95,13 @@ export async function removeEntry(
 ): Promise<Transaction> {
   const current = await getTransaction(tx, { ledgerId: ledger.ledgerId, id, forUpdate: true })
   if (!current) throw new TransactionNotFoundError()
-  await releaseEntrySlot(tx, { ownerId: ledger.ownerId, createdAt: current.created_at })
+  await releaseEntrySlot(tx, { ownerId: ledger.ownerId, ledgerId: ledger.ledgerId, id })
   const deleted = await deleteTransaction(tx, { ledgerId: ledger.ledgerId, id })
   if (!deleted) throw new TransactionNotFoundError()
+  await emitWebhookEvent(tx, {
+    ledgerId: ledger.ledgerId,
+    type: 'transaction.deleted',
+    data: deleted,
+  })
   return deleted
 }

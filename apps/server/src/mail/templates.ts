@@ -6,7 +6,7 @@ export type MailContent = { subject: string; text: string; html: string; link: s
 
 const BRAND = 'Equilibraí'
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -19,7 +19,7 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? ''
 }
 
-function layout(params: {
+export function layout(params: {
   greeting: string
   paragraphs: string[]
   button: string
@@ -76,5 +76,22 @@ export function resetPasswordEmail({ name, link }: { name: string; link: string 
     link,
     text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nEscolha uma nova senha abrindo o link abaixo:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
     html: layout({ greeting, paragraphs, button: 'Redefinir minha senha', link, footer }),
+  }
+}
+
+/** After DELETE /api/me. No name in the greeting: the account and its name are already gone. */
+export function accountDeletedEmail({ link }: { link: string }): MailContent {
+  const greeting = 'Olá!'
+  const paragraphs = [
+    `Sua conta no ${BRAND} foi excluída, como você pediu. Apagamos seu perfil, seus lançamentos, contas e orçamentos, o vínculo com o WhatsApp e as mensagens guardadas.`,
+    'Se você tinha uma assinatura paga, ela foi cancelada na mesma hora e não haverá novas cobranças.',
+    'Se quiser voltar um dia, é só criar uma conta nova com este mesmo email.',
+  ]
+  const footer = `Se não foi você quem pediu a exclusão, responda a este email para falar com a equipe do ${BRAND}.`
+  return {
+    subject: `Sua conta foi excluída — ${BRAND}`,
+    link,
+    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
+    html: layout({ greeting, paragraphs, button: `Ir para o ${BRAND}`, link, footer }),
   }
 }

@@ -10,7 +10,7 @@ import { CRONTAB } from '../jobs/task-registry.ts'
 import { SCHEDULED_TASKS } from '../jobs/scheduled-tasks.ts'
 import { createLogger } from '../logger.ts'
 import { updateNotificationSettings } from '../notifications/notification-settings.queries.ts'
-import { linkNumber } from '../whatsapp/links.ts'
+import { linkNumber } from '../whatsapp/links.queries.ts'
 import { simulatorWaId } from '../whatsapp/whatsapp-config.ts'
 import { reportPeriod } from './scheduled-reports.ts'
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { type AuthedVariables, hasRole, requireUser } from '../../http/auth-guards.ts'
-import { ForbiddenError, NotFoundError } from '../../http/errors.ts'
+import { ForbiddenError, NotFoundError } from '../../errors.ts'
 import { parseBody } from '../../http/parse.ts'
 import {
   clearSimulatorConversation,

@@ -1,7 +1,8 @@
-import { ArrowRightIcon, BarChart3Icon, WalletIcon } from 'lucide-react'
+import { ArrowRightIcon, BarChart3Icon, PlugIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
+import { PrivacyCard } from '@/features/privacy'
 import { WhatsAppCard } from '@/features/whatsapp'
 import { usePageTitle } from '@/lib/use-page-title'
 import { usePlans } from '../api/get-plans'
@@ -44,6 +45,14 @@ export function DashboardPage() {
             <p className="text-muted-foreground">Seu perfil, seu plano e tudo o que ele inclui.</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
+            {subscription.data?.plan_features.features.acesso_api === true && (
+              <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+                <AppLink to="/integracoes">
+                  <PlugIcon aria-hidden="true" />
+                  Integrações
+                </AppLink>
+              </Button>
+            )}
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
               <AppLink to="/relatorios">
                 <BarChart3Icon aria-hidden="true" />
@@ -82,6 +91,8 @@ export function DashboardPage() {
         />
 
         <PlanFeaturesCard subscription={subscription.data} />
+
+        <PrivacyCard />
       </main>
     </div>
   )
