@@ -24,6 +24,8 @@ function set(text: string): ReadonlySet<string> {
 }
 
 const REPORT = set('relatorio relatorios relatoriozinho')
+/** What any report request contains, before folding ('RELATÓRIO', 'Relatorio', 'PDF'). */
+const MAY_ASK_REPORT = /relat|pdf/i
 const PDF = set('pdf pdfs')
 const WEEK = set('semana semanal semanais')
 /** Words that may stand around the request: verbs of asking, articles, politeness. */
@@ -63,6 +65,8 @@ function monthNamed(words: readonly string[], today: string): string | undefined
 /** A report request, or null when the message is something else. */
 export function readReportRequest(text: string, ctx: AssistantContext): ReportDecision | null {
   if (typeof text !== 'string' || text.length > 200) return null
+  // Every message passes here: most leave at this one cheap test.
+  if (!MAY_ASK_REPORT.test(text)) return null
   const words = foldText(text)
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
