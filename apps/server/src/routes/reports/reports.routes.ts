@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppDeps } from '../../http/app-types.ts'
 import { requireFeature } from '../../http/feature-guard.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { reportDocs } from './reports.docs.ts'
 import { reportHandlers } from './reports.handlers.ts'
 
 /**
@@ -12,7 +13,19 @@ export function reportsRoutes(deps: AppDeps) {
   const h = reportHandlers(deps)
   const caller = requireLedgerCaller(deps)
   return new Hono<LedgerBindings>()
-    .get('/v1/reports/monthly', caller, requireFeature(deps, 'relatórios_básicos'), h.monthly)
-    .get('/v1/reports/monthly.pdf', caller, requireFeature(deps, 'exportação_pdf'), h.monthlyPdf)
-    .get('/v1/transactions.csv', caller, h.csv)
+    .get(
+      '/v1/reports/monthly',
+      caller,
+      reportDocs.monthly,
+      requireFeature(deps, 'relatórios_básicos'),
+      h.monthly,
+    )
+    .get(
+      '/v1/reports/monthly.pdf',
+      caller,
+      reportDocs.monthlyPdf,
+      requireFeature(deps, 'exportação_pdf'),
+      h.monthlyPdf,
+    )
+    .get('/v1/transactions.csv', caller, reportDocs.csv, h.csv)
 }
