@@ -4,6 +4,7 @@ import { categoryByName, categoryNamed, wordSeq } from './categorize.ts'
 import { readMonthYear } from './date-reader.ts'
 import { monthOffset, recentMonth, saoPauloToday } from './dates.ts'
 import { NUM, Role, type Token, WORD } from './tokens.ts'
+import { readReportRequest } from './report-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
 import { MONTHS } from './vocabulary.ts'
 
@@ -382,6 +383,9 @@ export const COMMAND_READERS: readonly CommandReader[] = [
   lateCorrection,
   categorySaying,
   balance,
+  // 'relatório', 'relatório da semana', 'pdf' (report-intents.ts): before the summary, which
+  // would otherwise take 'relatório' for 'resumo'.
+  (a, _w, ctx) => readReportRequest(a.original, ctx),
   summary,
   recent,
 ]

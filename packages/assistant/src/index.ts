@@ -40,3 +40,10 @@ export { PENDING_WINDOW_MS, type PendingOutcome, pendingOutcome } from './pendin
 export { MAX_INSTALLMENTS, splitCents } from './installments.ts'
 export { addMonthsClamped } from './dates.ts'
 export { type CommandReader, COMMAND_READERS } from './commands.ts'
+export { type ReportDecision, readReportRequest } from './report-intents.ts'
+export {
+  type PeriodReportView,
+  REPORT_TOP_CATEGORIES,
+  changeText,
+  reportReplies,
+} from './report-replies.ts'

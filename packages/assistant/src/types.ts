@@ -1,4 +1,5 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
+import type { ReportDecision } from './report-intents.ts'
 
 /** What the server knows when a message arrives. The assistant reads no clock and no database. */
 export type AssistantContext = {
@@ -73,5 +74,7 @@ export type Decision =
    */
   | { kind: 'confirm'; yes: boolean }
   | { kind: 'not_understood' }
+  /** 'relatório', 'relatório da semana', 'pdf' (report-intents.ts). */
+  | ReportDecision
 
 export type DecisionKind = Decision['kind']

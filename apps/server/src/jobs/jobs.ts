@@ -77,6 +77,21 @@ export const JOBS = {
     maxAttempts: 10,
     cron: { schedule: '0 12 * * *', fill: '6h' },
   }),
+  /**
+   * The scheduled reports (reports/scheduled-reports.ts), 08:00 in São Paulo (11:00 UTC):
+   * Mondays for the week that ended, the 1st for the month that ended. Once per person and
+   * period however often they run, so fill=6h catches up after downtime the same morning.
+   */
+  weeklyReports: job({
+    task: 'weekly_reports',
+    maxAttempts: 10,
+    cron: { schedule: '0 11 * * 1', fill: '6h' },
+  }),
+  monthlyReports: job({
+    task: 'monthly_reports',
+    maxAttempts: 10,
+    cron: { schedule: '0 11 1 * *', fill: '6h' },
+  }),
   /** One received message → the assistant → its reply queued; one more try for the apology. */
   whatsappInbound: job<IdPayload>({
     task: 'whatsapp_inbound',

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import { sendDueBillReminders } from '../ledger/bill-reminders.ts'
 import type { Logger } from '../logger.ts'
+import { sendScheduledReports } from '../reports/scheduled-reports.ts'
 import { prunePublicApi } from '../public-api/prune-public-api.ts'
 
 export type ScheduledTaskDeps = { db: Db; env: Env; log: Logger }
@@ -22,6 +23,14 @@ export const SCHEDULED_TASKS = {
   bill_reminders: {
     description: 'lembretes de contas que vencem hoje ou amanhã (09:00 em São Paulo)',
     run: ({ db, env }, now) => sendDueBillReminders(db, env, now),
+  },
+  weekly_reports: {
+    description: 'relatório semanal da semana anterior, segunda a domingo (segundas 08:00)',
+    run: ({ db, env }, now) => sendScheduledReports(db, env, 'weekly', now),
+  },
+  monthly_reports: {
+    description: 'relatório mensal do mês anterior (dia 1º, 08:00 em São Paulo)',
+    run: ({ db, env }, now) => sendScheduledReports(db, env, 'monthly', now),
   },
   prune_public_api: {
     description: 'apaga respostas de Idempotency-Key vencidas e eventos de webhook antigos',

@@ -7,6 +7,7 @@ import { billRemindersTask } from './tasks/bill-reminders.ts'
 import { pruneAuthDataTask } from './tasks/prune-auth-data.ts'
 import { processStripeEventTask } from './tasks/process-stripe-event.ts'
 import { resetMonthlyCountersTask } from './tasks/reset-monthly-counters.ts'
+import { scheduledReportsTask } from './tasks/scheduled-reports.ts'
 import { webhookDeliverTask } from './tasks/webhook-deliver.ts'
 import { SCHEDULED_TASKS } from './scheduled-tasks.ts'
 import type { SendPolicy } from '../whatsapp/sender.ts'
@@ -44,6 +45,8 @@ export function taskList(deps: TaskDeps): TaskList {
     pruneAuthData: pruneAuthDataTask(deps),
     stripeEvent: processStripeEventTask(deps),
     billReminders: billRemindersTask(deps),
+    weeklyReports: scheduledReportsTask(deps, 'weekly_reports'),
+    monthlyReports: scheduledReportsTask(deps, 'monthly_reports'),
     whatsappInbound: whatsappInboundTask(deps),
     whatsappSend: whatsappSendTask(deps, WHATSAPP_SEND_POLICY),
     whatsappStatus: whatsappStatusTask(deps),

@@ -33,6 +33,8 @@ import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
 import { type LedgerRef, ledgerForUser } from './ledgers.queries.ts'
 import { monthSummary } from './summary.queries.ts'
+import { answerReportRequest } from '../reports/report-commands.ts'
+import { documentForMessage, type StoredDocument } from '../whatsapp/documents.ts'
 import { lastTransactionBy, recentTransactions } from './transactions.queries.ts'
 
 /**
@@ -70,6 +72,8 @@ export type HandleMessageResult = {
   decision: Decision
   /** The message id had been handled already: nothing changed, the first reply is repeated. */
   duplicate?: boolean
+  /** A file to send as a document ('pdf'), with `reply` as its caption. */
+  document?: StoredDocument
 }
 
 const NOTHING_TO_CORRECT = 'Não há lançamento para corrigir. Mande *últimos* para ver a lista.'
@@ -86,16 +90,27 @@ export async function handleMessage(
   const { messageId, userId } = input
   if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
     const reply = (await storedReply(tx, { messageId, userId })) ?? ''
-    return { reply, decision: understand(input.text, { now: input.now }), duplicate: true }
+    const document = await documentForMessage(tx, { messageId })
+    return {
+      reply,
+      decision: understand(input.text, { now: input.now }),
+      duplicate: true,
+      ...(document ? { document } : {}),
+    }
   }
   const ledger = await ledgerForUser(tx, { userId })
   const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
   const decision = understand(input.text, { now: input.now, learnedWords })
   // A question waits for the very next message only: anything else drops it (pending.ts).
   if (decision.kind !== 'confirm') await dropPending(tx, { userId })
-  const reply = await act(tx, { ...input, ledger, decision })
+  // Reports (reports/report-commands.ts) may answer with a file as well as text.
+  const answer =
+    decision.kind === 'report' || decision.kind === 'report_pdf'
+      ? await answerReportRequest(tx, { ...input, ledger, decision })
+      : { reply: await act(tx, { ...input, ledger, decision }) }
+  const { reply } = answer
   if (messageId) await saveReply(tx, { messageId, reply })
-  return { reply, decision }
+  return { ...answer, decision }
 }
 
 type ActInput = HandleMessageInput & { ledger: LedgerRef; decision: Decision }
@@ -219,6 +234,10 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
 
     case 'not_understood':
       return replies.notUnderstood()
+
+    case 'report':
+    case 'report_pdf':
+      throw new Error('report requests are answered by answerReportRequest')
   }
 }
 

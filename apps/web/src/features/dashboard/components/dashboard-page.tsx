@@ -1,4 +1,4 @@
-import { ArrowRightIcon, PlugIcon, WalletIcon } from 'lucide-react'
+import { ArrowRightIcon, BarChart3Icon, PlugIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
@@ -53,6 +53,12 @@ export function DashboardPage() {
                 </AppLink>
               </Button>
             )}
+            <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+              <AppLink to="/relatorios">
+                <BarChart3Icon aria-hidden="true" />
+                Relatórios
+              </AppLink>
+            </Button>
             <Button asChild size="lg" className="w-full sm:w-auto">
               <AppLink to="/financas">
                 <WalletIcon aria-hidden="true" />

@@ -85,7 +85,7 @@ export function PlansCard({
   onSubscribe: (plan: PlanFeatures) => void
 }) {
   return (
-    <Card>
+    <Card id="planos" className="scroll-mt-4">
       <CardHeader>
         <CardTitle as="h2">Planos Disponíveis</CardTitle>
       </CardHeader>
