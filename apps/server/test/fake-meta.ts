@@ -6,8 +6,9 @@ import { signBody } from '../src/whatsapp/signature.ts'
 
 /**
  * A local stand-in for Meta's WhatsApp Cloud API (the Graph API's POST
- * /{phone-number-id}/messages), with scripted failures, plus builders for the webhook
- * deliveries Meta would send us. Tests point WHATSAPP_API_BASE at `url`.
+ * /{phone-number-id}/messages, and POST /{phone-number-id}/media for document uploads), with
+ * scripted failures, plus builders for the webhook deliveries Meta would send us. Tests point
+ * WHATSAPP_API_BASE at `url`.
  */
 
 export const FAKE_TOKEN = 'fake-meta-access-token'
@@ -26,6 +27,14 @@ export type SentMessage = {
   at: number
 }
 
+/** A file uploaded with POST /{phone-number-id}/media (multipart). */
+export type UploadedMedia = {
+  id: string
+  filename: string
+  type: string
+  bytes: Uint8Array
+}
+
 /** An answer other than success: an HTTP status and, optionally, a Graph error code. */
 export type ScriptedFailure = { status: number; code?: number; message?: string } | { hangUp: true }
 
@@ -35,6 +44,8 @@ export type FakeMeta = {
   sent: SentMessage[]
   /** Every request received, including the failed ones. */
   requests: number
+  /** Media uploads, in order (a document message must name one of their ids). */
+  media: UploadedMedia[]
   /** The next requests get these answers, in order, before successes resume. */
   failNext(...failures: ScriptedFailure[]): void
   /** Delay every answer (ms). */
@@ -51,11 +62,11 @@ export type FakeMeta = {
   close(): Promise<void>
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
   })
 }
@@ -114,6 +125,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
   const fake: Omit<FakeMeta, 'url' | 'close'> = {
     sent: [],
     requests: 0,
+    media: [],
     failNext: (...f) => {
       failures.push(...f)
     },
@@ -126,6 +138,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     reset: () => {
       failures = []
       fake.sent.length = 0
+      fake.media.length = 0
       fake.requests = 0
       latency = 0
     },
@@ -134,10 +147,53 @@ export async function startFakeMeta(): Promise<FakeMeta> {
   }
 
   const server: Server = createServer(async (req, res) => {
-    const raw = await readBody(req)
+    const bytes = await readBody(req)
+    const raw = bytes.toString('utf8')
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))
+    }
+    const upload = /^\/v[\d.]+\/([^/]+)\/media$/.exec(req.url ?? '')
+    if (req.method === 'POST' && upload) {
+      fake.requests++
+      if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) {
+        return json(401, { error: { message: 'Invalid OAuth access token', code: 190 } })
+      }
+      const failure = failures.shift()
+      if (failure) {
+        if ('hangUp' in failure) {
+          req.socket.destroy()
+          return
+        }
+        return json(failure.status, {
+          error: { message: failure.message ?? 'Scripted failure', code: failure.code ?? 131000 },
+        })
+      }
+      // Parse the multipart body the way Meta would require it.
+      const form = await new Request('http://fake/media', {
+        method: 'POST',
+        headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+        body: new Uint8Array(bytes),
+      })
+        .formData()
+        .catch(() => null)
+      const file = form?.get('file')
+      const product = form?.get('messaging_product')
+      if (
+        product !== 'whatsapp' ||
+        typeof form?.get('type') !== 'string' ||
+        !(file instanceof Blob)
+      ) {
+        return json(400, { error: { message: 'Invalid media upload', code: 100 } })
+      }
+      const media: UploadedMedia = {
+        id: `media-${String(fake.media.length + 1).padStart(4, '0')}`,
+        filename: file instanceof File ? file.name : '',
+        type: String(form?.get('type')),
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      }
+      fake.media.push(media)
+      return json(200, { id: media.id })
     }
     const match = /^\/v[\d.]+\/([^/]+)\/messages$/.exec(req.url ?? '')
     if (req.method !== 'POST' || !match)
@@ -176,10 +232,17 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     if (body.messaging_product !== 'whatsapp' || typeof body.to !== 'string') {
       return json(400, { error: { message: 'Invalid parameter', code: 100 } })
     }
+    if (body.type === 'document') {
+      const mediaId = (body.document as { id?: unknown } | undefined)?.id
+      if (!fake.media.some((m) => m.id === mediaId)) {
+        return json(400, { error: { message: 'Unknown media id', code: 131053 } })
+      }
+    }
     const wamid = `wamid.FAKE${String(++counter).padStart(6, '0')}${randomBytes(4).toString('hex')}`
     const text =
       (body.text as { body?: string } | undefined)?.body ??
       (body.interactive as { body?: { text?: string } } | undefined)?.body?.text ??
+      (body.document as { caption?: string } | undefined)?.caption ??
       null
     const message = { wamid, to: body.to, type: String(body.type), body, text, at: Date.now() }
     fake.sent.push(message)

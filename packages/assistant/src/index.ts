@@ -42,3 +42,10 @@ export { addMonthsClamped } from './dates.ts'
 export { type CommandReader, COMMAND_READERS } from './commands.ts'
 export { matchBill, type PlanningDecision, readPlanning, withBillPayment } from './planning.ts'
 export { planningReplies } from './planning-replies.ts'
+export { type ReportDecision, readReportRequest } from './report-intents.ts'
+export {
+  type PeriodReportView,
+  REPORT_TOP_CATEGORIES,
+  changeText,
+  reportReplies,
+} from './report-replies.ts'

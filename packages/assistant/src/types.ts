@@ -1,5 +1,6 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
 import type { PlanningDecision } from './planning.ts'
+import type { ReportDecision } from './report-intents.ts'
 
 /** What the server knows when a message arrives. The assistant reads no clock and no database. */
 export type AssistantContext = {
@@ -76,5 +77,7 @@ export type Decision =
   | { kind: 'not_understood' }
   /** Bills, recurring entries, budgets, alert settings (planning.ts). */
   | { kind: 'planning'; planning: PlanningDecision }
+  /** 'relatório', 'relatório da semana', 'pdf' (report-intents.ts). */
+  | ReportDecision
 
 export type DecisionKind = Decision['kind']

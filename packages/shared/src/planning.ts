@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES, type Category, categoryType, type EntryType } from './categories.ts'
+import { addMonths } from './dates.ts'
 import {
   amountCentsSchema,
   categorySchema,
@@ -133,13 +134,6 @@ export function lastDayOfMonth(month: string): number {
 export function occurrenceIn(month: string, day: number): string {
   const d = Math.min(day, lastDayOfMonth(month))
   return `${month}-${String(d).padStart(2, '0')}`
-}
-
-/** `YYYY-MM` plus n months. */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const t = y * 12 + (m - 1) + n
-  return `${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, '0')}`
 }
 
 /** The first occurrence of day `day` on or after `from` (`YYYY-MM-DD`). */

@@ -50,6 +50,8 @@ export type SimulatorMessage = {
   at: string
   /** For the assistant's messages: queued, sent, delivered, read, failed. */
   status: string | null
+  /** A file the assistant sent (the PDF statement): its name and where to download it. */
+  document?: { filename: string; url: string }
 }
 
 /** GET /api/simulator/messages: the conversation, oldest first. */

@@ -15,6 +15,7 @@ import { publicApiDocsRoutes } from '../routes/public-api-docs/public-api-docs.r
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
 import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
+import { reportsRoutes } from '../routes/reports/index.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', billingRoutes(deps))
   api.route('/', stripeWebhookRoutes(deps))
   api.route('/', waitlistRoutes(deps))
+  // Before transactionsRoutes: /v1/transactions.csv is not an entry id.
+  api.route('/', reportsRoutes(deps))
   api.route('/', transactionsRoutes(deps))
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))

@@ -8,10 +8,12 @@ describe('the job table', () => {
     const byTask = Object.fromEntries(items.map((item) => [item.task, item.options]))
     expect(Object.keys(byTask).sort()).toEqual([
       'bill_reminders',
+      'monthly_reports',
       'prune_auth_data',
       'prune_public_api',
       'recurring_entries',
       'reset_monthly_counters',
+      'weekly_reports',
       'whatsapp_recover',
       'whatsapp_retention',
     ])

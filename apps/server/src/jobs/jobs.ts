@@ -91,6 +91,21 @@ export const JOBS = {
    * the alert; the recipient's settings are read when it runs. Key: the alert id.
    */
   alertNotify: job<IdPayload>({ task: 'alert_notify', maxAttempts: 10, keyPrefix: 'alert:' }),
+  /**
+   * The scheduled reports (reports/scheduled-reports.ts), 08:00 in São Paulo (11:00 UTC):
+   * Mondays for the week that ended, the 1st for the month that ended. Once per person and
+   * period however often they run, so fill=6h catches up after downtime the same morning.
+   */
+  weeklyReports: job({
+    task: 'weekly_reports',
+    maxAttempts: 10,
+    cron: { schedule: '0 11 * * 1', fill: '6h' },
+  }),
+  monthlyReports: job({
+    task: 'monthly_reports',
+    maxAttempts: 10,
+    cron: { schedule: '0 11 1 * *', fill: '6h' },
+  }),
   /** One received message → the assistant → its reply queued; one more try for the apology. */
   whatsappInbound: job<IdPayload>({
     task: 'whatsapp_inbound',

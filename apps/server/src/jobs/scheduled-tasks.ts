@@ -3,6 +3,7 @@ import type { Env } from '../env.ts'
 import { sendDueBillReminders } from '../ledger/bill-reminders.ts'
 import type { Logger } from '../logger.ts'
 import { runRecurringEntries } from '../recurring/recurring-run.ts'
+import { sendScheduledReports } from '../reports/scheduled-reports.ts'
 import { prunePublicApi } from '../public-api/prune-public-api.ts'
 
 export type ScheduledTaskDeps = { db: Db; env: Env; log: Logger }
@@ -27,6 +28,14 @@ export const SCHEDULED_TASKS = {
   recurring_entries: {
     description: 'lançamentos recorrentes do dia (salário, aluguel...), 06:00 em São Paulo',
     run: ({ db, env }, now) => runRecurringEntries(db, env, now),
+  },
+  weekly_reports: {
+    description: 'relatório semanal da semana anterior, segunda a domingo (segundas 08:00)',
+    run: ({ db, env }, now) => sendScheduledReports(db, env, 'weekly', now),
+  },
+  monthly_reports: {
+    description: 'relatório mensal do mês anterior (dia 1º, 08:00 em São Paulo)',
+    run: ({ db, env }, now) => sendScheduledReports(db, env, 'monthly', now),
   },
   prune_public_api: {
     description: 'apaga respostas de Idempotency-Key vencidas e eventos de webhook antigos',

@@ -9,6 +9,7 @@ import { recurringEntriesTask } from './tasks/recurring-entries.ts'
 import { pruneAuthDataTask } from './tasks/prune-auth-data.ts'
 import { processStripeEventTask } from './tasks/process-stripe-event.ts'
 import { resetMonthlyCountersTask } from './tasks/reset-monthly-counters.ts'
+import { scheduledReportsTask } from './tasks/scheduled-reports.ts'
 import { webhookDeliverTask } from './tasks/webhook-deliver.ts'
 import { SCHEDULED_TASKS } from './scheduled-tasks.ts'
 import type { SendPolicy } from '../whatsapp/sender.ts'
@@ -49,6 +50,8 @@ export function taskList(deps: TaskDeps): TaskList {
     // Recurring entries (recurring/recurring-run.ts) and alert delivery (alerts/alerts.ts).
     recurringEntries: recurringEntriesTask(deps),
     alertNotify: alertNotifyTask(deps),
+    weeklyReports: scheduledReportsTask(deps, 'weekly_reports'),
+    monthlyReports: scheduledReportsTask(deps, 'monthly_reports'),
     whatsappInbound: whatsappInboundTask(deps),
     whatsappSend: whatsappSendTask(deps, WHATSAPP_SEND_POLICY),
     whatsappStatus: whatsappStatusTask(deps),

@@ -28,12 +28,15 @@ import {
 } from './assistant-state.queries.ts'
 import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from './bills.queries.ts'
+import { otherInstallmentIds } from './entry-groups.queries.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
 import { type LedgerRef, ledgerForUser } from './ledgers.queries.ts'
 import { monthSummary } from './summary.queries.ts'
 import { actPlanning } from './planning-actions.ts'
+import { answerReportRequest } from '../reports/report-commands.ts'
+import { documentForMessage, type StoredDocument } from '../whatsapp/documents.ts'
 import { lastTransactionBy, recentTransactions } from './transactions.queries.ts'
 
 /**
@@ -71,10 +74,14 @@ export type HandleMessageResult = {
   decision: Decision
   /** The message id had been handled already: nothing changed, the first reply is repeated. */
   duplicate?: boolean
+  /** A file to send as a document ('pdf'), with `reply` as its caption. */
+  document?: StoredDocument
 }
 
 const NOTHING_TO_CORRECT = 'Não há lançamento para corrigir. Mande *últimos* para ver a lista.'
 const TOO_LARGE_TO_RECORD = `Esse valor é alto demais para um lançamento. O máximo é ${formatBRL(MAX_CONFIRMED_CENTS)}.`
+const INSTALLMENT_CORRECTION =
+  'Esse lançamento é uma parcela. Para corrigir a compra parcelada, mande *desfazer* e depois a compra de novo com o valor certo.'
 const CORRECTION_TOO_LARGE = `O valor máximo por lançamento é ${formatBRL(MAX_ENTRY_CENTS)}. Para um valor maior, mande o lançamento de novo com o valor certo.`
 
 /** `tx` must be inside a transaction. */
@@ -85,7 +92,13 @@ export async function handleMessage(
   const { messageId, userId } = input
   if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
     const reply = (await storedReply(tx, { messageId, userId })) ?? ''
-    return { reply, decision: understand(input.text, { now: input.now }), duplicate: true }
+    const document = await documentForMessage(tx, { messageId })
+    return {
+      reply,
+      decision: understand(input.text, { now: input.now }),
+      duplicate: true,
+      ...(document ? { document } : {}),
+    }
   }
   const ledger = await ledgerForUser(tx, { userId })
   const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
@@ -94,9 +107,14 @@ export async function handleMessage(
   const decision = withBillPayment(input.text, understand(input.text, context), context)
   // A question waits for the very next message only: anything else drops it (pending.ts).
   if (decision.kind !== 'confirm') await dropPending(tx, { userId })
-  const reply = await act(tx, { ...input, ledger, decision })
+  // Reports (reports/report-commands.ts) may answer with a file as well as text.
+  const answer =
+    decision.kind === 'report' || decision.kind === 'report_pdf'
+      ? await answerReportRequest(tx, { ...input, ledger, decision })
+      : { reply: await act(tx, { ...input, ledger, decision }) }
+  const { reply } = answer
   if (messageId) await saveReply(tx, { messageId, reply })
-  return { reply, decision }
+  return { ...answer, decision }
 }
 
 type ActInput = HandleMessageInput & { ledger: LedgerRef; decision: Decision }
@@ -173,6 +191,9 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       if (decision.amount_cents > MAX_ENTRY_CENTS) return CORRECTION_TOO_LARGE
       const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId })
       if (!last) return NOTHING_TO_CORRECT
+      // One installment's amount alone would break the purchase's total.
+      if ((await otherInstallmentIds(tx, { ledgerId: ledger.ledgerId, id: last.id })).length > 0)
+        return INSTALLMENT_CORRECTION
       const updated = await editEntry(tx, {
         ledger,
         id: last.id,
@@ -185,11 +206,11 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId })
       if (!last) return NOTHING_TO_CORRECT
       // The category says the type: 'mudar para salário' on an expense makes it an income.
-      const updated = await editEntry(tx, {
-        ledger,
-        id: last.id,
-        patch: { category: decision.category, type: categoryType(decision.category) },
-      })
+      const patch = { category: decision.category, type: categoryType(decision.category) }
+      const updated = await editEntry(tx, { ledger, id: last.id, patch })
+      // A purchase in installments changes as a whole: 'tv (1/12)' … 'tv (12/12)'.
+      for (const id of await otherInstallmentIds(tx, { ledgerId: ledger.ledgerId, id: last.id }))
+        await editEntry(tx, { ledger, id, patch })
       await learnWords(tx, {
         ledgerId: ledger.ledgerId,
         words: learnableWords(updated.description).map(normalizeWord),
@@ -225,6 +246,9 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
         { ...input, fallback: (otherwise) => act(tx, { ...input, decision: otherwise }) },
         decision.planning,
       )
+    case 'report':
+    case 'report_pdf':
+      throw new Error('report requests are answered by answerReportRequest')
   }
 }
 

@@ -42,11 +42,32 @@ const RETRYABLE_CODES = new Set([
 ])
 const WINDOW_CLOSED = 131047
 
-/** The request body for one message (messaging_product, recipient, and the message). */
+/** A failure that is not an answer from Meta (network, a missing file). */
+export function graphFailure(
+  retryable: boolean,
+  status: number,
+  reason: string,
+): Extract<GraphResult, { ok: false }> {
+  return {
+    ok: false,
+    retryable,
+    windowClosed: false,
+    status,
+    code: null,
+    reason,
+    retryAfterMs: null,
+  }
+}
+
+/**
+ * The request body for one message (messaging_product, recipient, and the message). A document
+ * goes by the media id its upload returned (whatsapp/documents.ts).
+ */
 export function graphMessageBody(
   to: string,
   message: OutboundMessage,
   callbackData?: string,
+  mediaId?: string,
 ): Record<string, unknown> {
   const base = {
     messaging_product: 'whatsapp',
@@ -71,6 +92,16 @@ export function graphMessageBody(
               reply: { id: b.id, title: b.title },
             })),
           },
+        },
+      }
+    case 'document':
+      return {
+        ...base,
+        type: 'document',
+        document: {
+          id: mediaId,
+          filename: message.filename,
+          ...(message.caption ? { caption: message.caption } : {}),
         },
       }
     case 'template':
@@ -129,6 +160,7 @@ export async function postMessage(
   to: string,
   message: OutboundMessage,
   callbackData?: string,
+  mediaId?: string,
 ): Promise<GraphResult> {
   let response: Response
   try {
@@ -140,7 +172,7 @@ export async function postMessage(
           Authorization: `Bearer ${config.accessToken}`,
           'Content-Type': 'application/json',
         },
-        body: JSON.stringify(graphMessageBody(to, message, callbackData)),
+        body: JSON.stringify(graphMessageBody(to, message, callbackData, mediaId)),
         signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
       },
     )

@@ -22,6 +22,13 @@ export const outboundMessageSchema = z.discriminatedUnion('kind', [
     buttons: z.array(buttonSchema).min(1).max(3),
   }),
   templateSchema,
+  // A stored file (whatsapp_documents) sent as a document: uploaded to Meta when it is sent.
+  z.object({
+    kind: z.literal('document'),
+    document_id: z.number().int().positive(),
+    filename: z.string().min(1).max(200),
+    caption: z.string().max(1024),
+  }),
 ])
 export type OutboundMessage = z.infer<typeof outboundMessageSchema>
 export type TemplateMessage = z.infer<typeof templateSchema>
@@ -67,4 +74,17 @@ export function textMessage(text: string): OutboundMessage {
 
 export function confirmMessage(text: string): OutboundMessage {
   return { kind: 'interactive', text: clip(text, 1024), buttons: [...CONFIRM_BUTTONS] }
+}
+
+export function documentMessage(document: {
+  id: number
+  filename: string
+  caption: string
+}): OutboundMessage {
+  return {
+    kind: 'document',
+    document_id: document.id,
+    filename: document.filename,
+    caption: clip(document.caption, 1024),
+  }
 }

@@ -10,7 +10,13 @@ import { WHATSAPP_PROCESS_ATTEMPTS } from '../jobs/jobs.ts'
 import type { Logger } from '../logger.ts'
 import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from './links.ts'
 import { consumeLinkCode, findLinkByWaId, linkNumber, touchLink } from './links.queries.ts'
-import { buttonReplyText, confirmMessage, type OutboundMessage, textMessage } from './messages.ts'
+import {
+  buttonReplyText,
+  confirmMessage,
+  documentMessage,
+  type OutboundMessage,
+  textMessage,
+} from './messages.ts'
 import {
   countFailedAttempt,
   type InboundRow,
@@ -192,7 +198,7 @@ async function answer(
 ) {
   if ('nonText' in read) {
     // An audio or a sticker is a message too: a pending question is not answered by it.
-    await dropPending(deps.db, { userId })
+    await dropPending(tx, { userId })
     return reply('processed', userId, textMessage(replies.nonText(nonTextKind(read.nonText))))
   }
   const result = await handleMessage(tx, {
@@ -203,8 +209,9 @@ async function answer(
     messageId: row.message_id,
     publicUrl: deps.env.PUBLIC_URL,
   })
-  const message =
-    result.decision.kind === 'confirm_large' || result.decision.kind === 'confirm_date'
+  const message = result.document
+    ? documentMessage({ ...result.document, caption: result.reply })
+    : result.decision.kind === 'confirm_large' || result.decision.kind === 'confirm_date'
       ? confirmMessage(result.reply)
       : textMessage(result.reply)
   return reply('processed', userId, message)

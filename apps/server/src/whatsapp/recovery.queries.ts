@@ -66,6 +66,11 @@ export async function eraseOldTexts(
     [days],
   )
   await db.query('delete from whatsapp_link_codes where expires_at < now()')
+  // Files sent as documents (the PDF statement): whatsapp/documents.ts.
+  await db.query(
+    'delete from whatsapp_documents where created_at < now() - make_interval(days => $1)',
+    [days],
+  )
   const replies = await db.query(
     'delete from assistant_replies where created_at < now() - make_interval(days => $1)',
     [days],

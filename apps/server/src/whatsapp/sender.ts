@@ -9,6 +9,7 @@ import {
 } from '../db/advisory-locks.ts'
 import { inTransaction, type Queryable, withTransaction } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
+import { documentMediaId } from './documents.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
 import { addJob, ensureJobSchema } from '../jobs/add-job.ts'
 import { JOBS } from '../jobs/jobs.ts'
@@ -230,7 +231,13 @@ async function attempt(deps: SendDeps, db: pg.PoolClient, row: OutboundRow): Pro
   }
 
   const attempts = (await markAttemptStarted(db, row.id)) ?? row.attempts + 1
-  const result = await postMessage(config, row.wa_id, message, callbackData(row.id))
+  // A document is uploaded first (once: the media id is kept for retries).
+  const media =
+    message.kind === 'document' ? await documentMediaId(db, config, message.document_id) : null
+  const result =
+    media && !media.ok
+      ? media
+      : await postMessage(config, row.wa_id, message, callbackData(row.id), media?.mediaId)
   if (result.ok) {
     await markSent(db, { id: row.id, wamid: result.wamid })
     log.info({ ...logFields, attempts, kind: message.kind }, 'whatsapp message sent')

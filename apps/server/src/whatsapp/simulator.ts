@@ -65,6 +65,15 @@ function userText(type: string, payload: Record<string, unknown> | null): string
 function assistantMessage(payload: Record<string, unknown> | null) {
   const message = (payload as { message?: Record<string, unknown> } | null)?.message
   if (!message) return { text: '(mensagem apagada)', buttons: [] }
+  if (message.kind === 'document' && typeof message.document_id === 'number') {
+    // A file (the PDF statement): its caption, and the link that downloads the stored file.
+    const filename = typeof message.filename === 'string' ? message.filename : 'arquivo'
+    return {
+      text: typeof message.caption === 'string' && message.caption ? message.caption : filename,
+      buttons: [],
+      document: { filename, url: simulatorDocumentUrl(message.document_id) },
+    }
+  }
   const buttons = Array.isArray(message.buttons)
     ? (message.buttons as Array<{ id: string; title: string }>)
     : []
@@ -76,6 +85,9 @@ function assistantMessage(payload: Record<string, unknown> | null) {
         : ''
   return { text, buttons }
 }
+
+/** Where the simulator page downloads a document the assistant sent. */
+export const simulatorDocumentUrl = (documentId: number) => `/api/simulator/documents/${documentId}`
 
 /** The account's simulator conversation, the latest `limit` messages, oldest first. */
 export async function simulatorConversation(
@@ -107,7 +119,11 @@ export async function simulatorConversation(
   return { messages, pending: rows.some((r) => r.pending) }
 }
 
-export type SimulatorReply = { text: string; buttons: Array<{ id: string; title: string }> }
+export type SimulatorReply = {
+  text: string
+  buttons: Array<{ id: string; title: string }>
+  document?: { filename: string; url: string }
+}
 
 /**
  * The reply to a simulator message once it has been delivered, or null after `timeoutMs`

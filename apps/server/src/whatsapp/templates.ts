@@ -16,6 +16,15 @@ export const TEMPLATES = {
     language: 'pt_BR',
     params: ['description', 'due_date', 'amount'],
   },
+  /**
+   * "📊 Seu resumo {{1}}: entradas {{2}}, saídas {{3}}, saldo {{4}}. Mande *relatório* para ver
+   * os detalhes." (category UTILITY): the scheduled weekly and monthly reports (reports/).
+   */
+  report: {
+    name: 'equilibrai_relatorio',
+    language: 'pt_BR',
+    params: ['period', 'income', 'expenses', 'balance'],
+  },
 } as const
 
 export type TemplatePurpose = keyof typeof TEMPLATES

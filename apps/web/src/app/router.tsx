@@ -79,6 +79,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'relatorios',
+                lazy: () =>
+                  import('@/features/reports/components/reports-page').then((m) => ({
+                    Component: m.ReportsPage,
+                  })),
+              },
+              {
                 path: 'integracoes',
                 lazy: () =>
                   import('@/features/integrations/components/integrations-page').then((m) => ({

@@ -3,13 +3,14 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { type AuthedVariables, hasRole, requireUser } from '../../http/auth-guards.ts'
-import { ForbiddenError } from '../../errors.ts'
+import { ForbiddenError, NotFoundError } from '../../errors.ts'
 import { parseBody } from '../../http/parse.ts'
 import {
   clearSimulatorConversation,
   postSimulatorMessage,
   simulatorConversation,
 } from '../../whatsapp/simulator.ts'
+import { getDocument } from '../../whatsapp/documents.ts'
 import { isWhatsAppConfigured } from '../../whatsapp/whatsapp-config.ts'
 
 /**
@@ -30,17 +31,32 @@ export function whatsappSimulatorRoutes(deps: AppDeps) {
     await next()
   })
   const user = requireUser(deps)
-  return new Hono<AppBindings>()
-    .get('/simulator/messages', user, simulatorAllowed, async (c) => {
-      return c.json(await simulatorConversation(db, { userId: c.get('user').id }))
-    })
-    .post('/simulator/messages', user, simulatorAllowed, async (c) => {
-      const input = await parseBody(c, simulatorMessageSchema)
-      const { messageId } = await postSimulatorMessage(db, { userId: c.get('user').id, input })
-      return c.json({ id: messageId }, 202)
-    })
-    .delete('/simulator/messages', user, simulatorAllowed, async (c) => {
-      await clearSimulatorConversation(db, { userId: c.get('user').id })
-      return c.json({ ok: true })
-    })
+  return (
+    new Hono<AppBindings>()
+      .get('/simulator/messages', user, simulatorAllowed, async (c) => {
+        return c.json(await simulatorConversation(db, { userId: c.get('user').id }))
+      })
+      .post('/simulator/messages', user, simulatorAllowed, async (c) => {
+        const input = await parseBody(c, simulatorMessageSchema)
+        const { messageId } = await postSimulatorMessage(db, { userId: c.get('user').id, input })
+        return c.json({ id: messageId }, 202)
+      })
+      // A document the assistant sent (the PDF statement), while it is kept (30 days).
+      .get('/simulator/documents/:id', user, simulatorAllowed, async (c) => {
+        const raw = c.req.param('id')
+        const doc = /^[1-9]\d{0,14}$/.test(raw)
+          ? await getDocument(db, { id: Number(raw), userId: c.get('user').id })
+          : null
+        if (!doc) throw new NotFoundError('Arquivo não encontrado.')
+        return c.body(new Uint8Array(doc.content), 200, {
+          'Content-Type': doc.mime_type,
+          'Content-Disposition': `attachment; filename="${doc.filename}"`,
+          'Cache-Control': 'private, no-store',
+        })
+      })
+      .delete('/simulator/messages', user, simulatorAllowed, async (c) => {
+        await clearSimulatorConversation(db, { userId: c.get('user').id })
+        return c.json({ ok: true })
+      })
+  )
 }

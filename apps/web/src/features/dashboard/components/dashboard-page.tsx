@@ -1,11 +1,11 @@
-import { ArrowRightIcon, PlugIcon, WalletIcon } from 'lucide-react'
+import { ArrowRightIcon, BarChart3Icon, PlugIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
 import { PrivacyCard } from '@/features/privacy'
 import { WhatsAppCard } from '@/features/whatsapp'
 import { usePageTitle } from '@/lib/use-page-title'
-import { usePlans } from '../api/get-plans'
+import { usePlans } from '@/lib/get-plans'
 import { useProfile } from '../api/get-profile'
 import { useSubscription } from '../api/get-subscription'
 import { useCheckout } from '../hooks/use-checkout'
@@ -54,6 +54,12 @@ export function DashboardPage() {
                 </AppLink>
               </Button>
             )}
+            <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+              <AppLink to="/relatorios">
+                <BarChart3Icon aria-hidden="true" />
+                Relatórios
+              </AppLink>
+            </Button>
             <Button asChild size="lg" className="w-full sm:w-auto">
               <AppLink to="/financas">
                 <WalletIcon aria-hidden="true" />

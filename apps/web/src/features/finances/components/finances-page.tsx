@@ -1,5 +1,5 @@
 import type { Transaction } from '@equilibrai/shared'
-import { ArrowLeftIcon, PlusIcon } from 'lucide-react'
+import { ArrowLeftIcon, BarChart3Icon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AppLink } from '@/components/app-link'
@@ -18,6 +18,7 @@ import { SummaryCards } from './summary-cards'
 import { TransactionFormDialog } from './transaction-form-dialog'
 import { TransactionList } from './transaction-list'
 import { UsageBanner } from './usage-banner'
+import { LoadFailed } from '@/components/load-failed'
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; entry: Transaction }
 
@@ -50,23 +51,30 @@ export function FinancesPage() {
           </AppLink>
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Finanças</h1>
         </div>
-        <Button
-          type="button"
-          onClick={() => setEditing({ mode: 'new' })}
-          disabled={!allowed}
-          title={allowed ? undefined : 'Limite de lançamentos do plano atingido'}
-        >
-          <PlusIcon aria-hidden="true" />
-          Novo lançamento
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <AppLink
+            to={month === currentMonth() ? '/relatorios' : `/relatorios?mes=${month}`}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            <BarChart3Icon aria-hidden="true" />
+            Relatórios
+          </AppLink>
+          <Button
+            type="button"
+            onClick={() => setEditing({ mode: 'new' })}
+            disabled={!allowed}
+            title={allowed ? undefined : 'Limite de lançamentos do plano atingido'}
+          >
+            <PlusIcon aria-hidden="true" />
+            Novo lançamento
+          </Button>
+        </div>
       </header>
 
       <UsageBanner usage={usage.data} />
       <MonthPicker month={month} onChange={changeMonth} />
       {summary.isError && (
-        <p className="text-muted-foreground text-sm" role="alert">
-          Não foi possível carregar o resumo do mês.
-        </p>
+        <LoadFailed what="o resumo do mês" onRetry={() => void summary.refetch()} />
       )}
       <SummaryCards summary={summary.data} />
 

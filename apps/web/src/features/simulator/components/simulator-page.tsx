@@ -1,6 +1,13 @@
 import type { SimulatorMessage, SimulatorMessageInput } from '@equilibrai/shared'
 import { clsx } from 'clsx'
-import { ArrowLeftIcon, CheckCheckIcon, CheckIcon, SendIcon, Trash2Icon } from 'lucide-react'
+import {
+  ArrowLeftIcon,
+  CheckCheckIcon,
+  CheckIcon,
+  FileTextIcon,
+  SendIcon,
+  Trash2Icon,
+} from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { AppLink } from '@/components/app-link'
 import { LogoMark } from '@/components/layout/logo'
@@ -221,6 +228,24 @@ function Bubble({
         )}
       >
         <span className="sr-only">{mine ? 'Você: ' : 'Equilibraí: '}</span>
+        {message.document && (
+          <a
+            href={message.document.url}
+            download={message.document.filename}
+            className="mb-1 flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 font-medium text-sm hover:bg-slate-200 dark:bg-[#111b21] dark:hover:bg-[#0b141a]"
+          >
+            <FileTextIcon
+              aria-hidden="true"
+              className="size-6 shrink-0 text-red-700 dark:text-red-400"
+            />
+            <span className="[overflow-wrap:anywhere]">
+              {message.document.filename}
+              <span className="block font-normal text-slate-600 text-xs dark:text-slate-300">
+                PDF · Baixar
+              </span>
+            </span>
+          </a>
+        )}
         <WhatsAppText text={message.text} />
         <span
           aria-hidden="true"

@@ -1,0 +1,28 @@
+import type { Queryable } from '../db/transaction.ts'
+import { monthEntries } from './entries.queries.ts'
+import { monthlyReport } from './monthly-report.queries.ts'
+import { PDF_MAX_ENTRIES, renderMonthlyPdf } from './monthly-pdf.ts'
+
+/**
+ * The PDF statement of a ledger's month for a person (the download and the WhatsApp
+ * document): the report's figures, the month's entries, the person's name in the header.
+ */
+export async function buildMonthlyStatement(
+  db: Queryable,
+  params: { userId: string; ledgerId: number; month: string; now: Date },
+): Promise<Buffer> {
+  const { ledgerId, month } = params
+  const [report, entries, profile] = await Promise.all([
+    monthlyReport(db, { ledgerId, month }),
+    monthEntries(db, { ledgerId, month, limit: PDF_MAX_ENTRIES }),
+    db.query<{ name: string }>('select name from profiles where id = $1', [params.userId]),
+  ])
+  const entryCount = report.by_category.reduce((n, row) => n + row.count, 0)
+  return renderMonthlyPdf({
+    name: profile.rows[0]?.name ?? '',
+    report,
+    entries,
+    entryCount,
+    generatedAt: params.now,
+  })
+}
