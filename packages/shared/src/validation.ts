@@ -50,6 +50,10 @@ export const signupSchema = signupFieldsSchema
   })
 export type SignupInput = z.infer<typeof signupSchema>
 
+/** 'Esqueci minha senha': the account's e-mail. */
+export const forgotPasswordSchema = z.object({ email: emailSchema })
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
+
 export const resetPasswordSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {

@@ -144,7 +144,7 @@ describe('sign-up, e-mail confirmation and sign-in', () => {
         const { rows } = await db().query(`select 1 from ${table} where email = $1`, [email])
         expect(rows, table).toEqual([])
       }
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await server.background.drain()
       expect(mail.messages.slice(since).filter((m) => m.to.includes(email))).toEqual([])
     } finally {
       await db().query(
@@ -370,7 +370,7 @@ describe('password reset', () => {
       status: true,
       message: 'If this email exists in our system, check your email for the reset link',
     })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await server.background.drain()
     expect(mail.messages.slice(since).some((m) => m.to.includes(email))).toBe(false)
   })
 
