@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
 import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
@@ -29,6 +28,7 @@ import { AppError } from '../errors.ts'
 import { errorBody, onError } from './errors.ts'
 import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
+import { noStoreByDefault, serverRequestId } from './response-policy.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
@@ -36,7 +36,7 @@ export type StaticFiles = ReturnType<typeof loadStaticFiles>
 
 export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   const app = new Hono<AppBindings>()
-  app.use(requestId())
+  app.use(serverRequestId())
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
   app.use(rejectMalformedUrl())
@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', noStoreByDefault())
   app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
   app.use('/api/*', rejectNulInput())
 

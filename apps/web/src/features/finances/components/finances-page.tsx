@@ -15,6 +15,7 @@ import { SummaryCards } from './summary-cards'
 import { TransactionFormDialog } from './transaction-form-dialog'
 import { TransactionList } from './transaction-list'
 import { UsageBanner } from './usage-banner'
+import { LoadFailed } from '@/components/load-failed'
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; entry: Transaction }
 
@@ -61,9 +62,7 @@ export function FinancesPage() {
       <UsageBanner usage={usage.data} />
       <MonthPicker month={month} onChange={changeMonth} />
       {summary.isError && (
-        <p className="text-muted-foreground text-sm" role="alert">
-          Não foi possível carregar o resumo do mês.
-        </p>
+        <LoadFailed what="o resumo do mês" onRetry={() => void summary.refetch()} />
       )}
       <SummaryCards summary={summary.data} />
 
