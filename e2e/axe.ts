@@ -13,6 +13,14 @@ export async function axeViolations(
   page: Page,
   { selector = 'body', impacts }: { selector?: string; impacts?: string[] } = {},
 ): Promise<string[]> {
+  // Contrast is measured on a settled page: a toast fading in is not yet its final colour.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  )
   await page.evaluate(AXE)
   const result = await page.evaluate(
     (sel) =>
