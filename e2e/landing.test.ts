@@ -71,13 +71,16 @@ describe('landing page', () => {
       { nome: 'Maria Souza', whatssapp: '11987654321', email: null },
     ])
 
-    // The same person again: success for them, still one row.
-    await form.getByLabel('Nome').fill('Maria Souza')
+    // The same number again: success for them (the form clears), and the first row stays as it
+    // was — anyone can type any number, so a later sign-up never overwrites it.
+    await form.getByLabel('Nome').fill('Outra Pessoa')
     await form.getByLabel('WhatsApp').fill('(11) 98765-4321')
-    await form.getByLabel('Email').fill('maria@exemplo.com')
+    await form.getByLabel('Email').fill('outra@exemplo.com')
     await submit.click()
-    await expect.poll(async () => (await waitlistRows())[0]?.email).toBe('maria@exemplo.com')
-    expect(await waitlistRows()).toHaveLength(1)
+    await expect.poll(() => form.getByLabel('Nome').inputValue()).toBe('')
+    expect(await waitlistRows()).toEqual([
+      { nome: 'Maria Souza', whatssapp: '11987654321', email: null },
+    ])
     await context.close()
   })
 
