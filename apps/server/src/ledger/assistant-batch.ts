@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type EntryDraft, type InstallmentPlan, replies } from '@equilibrai/assistant'
 import { type EntrySource, saoPauloDate, saoPauloMonth, type Transaction } from '@equilibrai/shared'
 import type pg from 'pg'
-import { recordEntry, removeEntry } from './entries.ts'
+import { recordEntry, recordLaterInstallment, removeEntry } from './entries.ts'
 import {
   futureInstallmentIds,
   groupEntryIds,
@@ -12,7 +12,7 @@ import {
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from './ledgers.queries.ts'
 import { getUsage } from './monthly-limit.ts'
-import { insertTransaction, lastTransactionBy } from './transactions.queries.ts'
+import { lastTransactionBy } from './transactions.queries.ts'
 
 /*
  * The assistant's actions on several entries at once (issue 11, ADR 012): the items of one
@@ -90,16 +90,17 @@ export async function recordInstallments(
   try {
     for (const [k, entry] of plan.entries.entries()) {
       const params = {
-        ledgerId: input.ledger.ledgerId,
-        createdBy: input.userId,
+        ledger: input.ledger,
+        userId: input.userId,
         entry,
         source: input.source,
-        whatsappMessageId: k === 0 && input.source === 'whatsapp' ? input.messageId : null,
         group: { id: group, installment: { number: k + 1, count: plan.count } },
       }
-      if (entry.occurred_on.slice(0, 7) <= thisMonth)
-        await recordEntry(tx, { ...params, ledger: input.ledger, userId: input.userId })
-      else await insertTransaction(tx, params)
+      if (entry.occurred_on.slice(0, 7) > thisMonth) await recordLaterInstallment(tx, params)
+      else {
+        const whatsappMessageId = k === 0 && input.source === 'whatsapp' ? input.messageId : null
+        await recordEntry(tx, { ...params, whatsappMessageId })
+      }
     }
   } catch (error) {
     if (!(error instanceof LimitReachedError)) throw error
