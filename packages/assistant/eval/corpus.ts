@@ -338,6 +338,9 @@ const IDENTIFIERS: EvalCase[] = [
   none('identifier', 'cartão 4111 1111 1111 1111'),
   none('identifier', 'moro na rua 15 de novembro 45'),
   none('identifier', 'meu apartamento é o 1201'),
+  none('identifier', 'placa ABC-1234'),
+  none('identifier', 'chassi 9BWZZZ377VT004251'),
+  none('identifier', 'renavam 00123456789'),
   none('identifier', 'boleto 23793.38128 60082.677138 24000.063305 1 95430000012345'),
 ]
 
