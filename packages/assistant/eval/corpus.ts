@@ -144,6 +144,7 @@ const HARDER: EvalCase[] = [
   inc('harder', 'caiu o decimo terceiro 1.400', 140000, 'salario', TODAY),
   inc('harder', 'segunda parcela do décimo terceiro 1.300', 130000, 'salario', TODAY),
   inc('harder', 'recebi o 13 salário 2.000', 200000, 'salario', TODAY),
+  inc('harder', 'caiu o decimo 3o 1.700', 170000, 'salario', TODAY),
   { cls: 'harder', text: 'qto gastei', kind: 'summary' },
   { cls: 'harder', text: 'qnt gastei esse mes', kind: 'summary', month: '2026-11' },
   { cls: 'harder', text: 'qto tenho de saldo', kind: 'balance' },

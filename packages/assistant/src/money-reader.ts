@@ -298,8 +298,12 @@ function judge(tokens: Token[], i: number): Candidate | null {
   const shape = nonMoneyShape(tokens, i)
   if (shape) {
     setRole(tokens, i, shape.last, shape.role)
-    // '13º' is the thirteenth salary: a word for the categoriser, like '99' for the ride app.
-    if (shape.role === Role.COUNT && t.text === '13') t.role = Role.BRAND
+    // '13º', 'décimo 3º': the thirteenth salary, a word for the categoriser (like '99').
+    if (
+      shape.role === Role.COUNT &&
+      (t.text === '13' || (t.text === '3' && wordAt(tokens, i - 1) === 'decimo'))
+    )
+      t.role = Role.BRAND
     return null
   }
   const next = tokens[i + 1]
