@@ -11,6 +11,7 @@ import { plansRoutes } from '../routes/plans/plans.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
+import { teamRoutes } from '../routes/team/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
 import { usageRoutes } from '../routes/usage/index.ts'
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
+  api.route('/', teamRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))

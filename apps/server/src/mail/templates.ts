@@ -4,7 +4,7 @@
  */
 export type MailContent = { subject: string; text: string; html: string; link: string }
 
-const BRAND = 'Equilibraí'
+export const BRAND = 'Equilibraí'
 
 function escapeHtml(value: string): string {
   return value
@@ -15,11 +15,11 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;')
 }
 
-function firstName(name: string): string {
+export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? ''
 }
 
-function layout(params: {
+export function layout(params: {
   greeting: string
   paragraphs: string[]
   button: string
