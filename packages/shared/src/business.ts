@@ -101,6 +101,8 @@ export type CategoryChange = {
   average_3m_cents: number
   /** (this month − average) × 100 ÷ average, rounded; null when the average is 0. */
   change_pct: number | null
+  /** Where the category is heading by the end of the month (see the projection's rule). */
+  projected_cents: number
 }
 
 /** GET /api/v1/analysis?months=12 */
@@ -108,7 +110,7 @@ export type Analysis = {
   months: MonthTotals[]
   categories: CategoryChange[]
   projection: MonthTotals & { days_elapsed: number; days_in_month: number }
-  /** The categories that moved the most against their 3-month average, in cents, largest first. */
+  /** Up to 3 categories whose projection moves most (in cents) from their 3-month average. */
   movers: CategoryChange[]
 }
 
