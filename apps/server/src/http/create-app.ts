@@ -12,6 +12,7 @@ import { plansRoutes } from '../routes/plans/plans.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
+import { supportRoutes } from '../routes/support/index.ts'
 import { teamRoutes } from '../routes/team/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', notificationSettingsRoutes(deps))
   api.route('/', teamRoutes(deps))
   api.route('/', analysisRoutes(deps))
+  api.route('/', supportRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))
