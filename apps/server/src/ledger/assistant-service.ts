@@ -25,6 +25,7 @@ import {
   takePending,
 } from './assistant-state.queries.ts'
 import { insertBill } from './bills.queries.ts'
+import { businessReply } from './business-assistant.ts'
 import { withTransaction } from '../db/transaction.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
@@ -86,7 +87,9 @@ export async function handleMessage(
     const ledger = await ledgerForUser(tx, { userId })
     const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
     const decision = understand(input.text, { now: input.now, learnedWords })
-    const reply = await act(tx, { ...input, ledger, decision })
+    const reply =
+      (await businessReply(tx, { ...input, ledger })) ??
+      (await act(tx, { ...input, ledger, decision }))
     if (messageId) await saveReply(tx, { messageId, reply })
     return { reply, decision }
   })
