@@ -6,6 +6,7 @@ import type { Runner } from 'graphile-worker'
 import { createAuth } from './auth/auth.ts'
 import { type AuthRateLimits, createAuthRateLimiter } from './auth/auth-rate-limits.ts'
 import { resolveAuthSecret } from './auth/auth-secret.ts'
+import { deriveApiKeySecret } from './public-api/api-keys.ts'
 import { createPasswordHasher } from './auth/password-hasher.ts'
 import { createBackgroundTasks } from './background.ts'
 import { prepareBillingCatalog } from './billing/demo-billing.ts'
@@ -83,6 +84,7 @@ export async function startServer({
       authRateLimiter,
       passwordHasher,
       mailer,
+      apiKeySecret: deriveApiKeySecret(secret),
     }
     const app = createApp(deps, loadStaticFiles(webDist))
     if (env.WORKER === 'on') runner = await startJobRunner(db.pool, log, env)

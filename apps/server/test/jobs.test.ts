@@ -1,5 +1,6 @@
-import { quickAddJob } from 'graphile-worker'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addJob } from '../src/jobs/add-job.ts'
+import { JOBS } from '../src/jobs/jobs.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 let server: TestServer
@@ -16,7 +17,7 @@ describe('job runner inside the server', () => {
         async () =>
           (await db.query(`select identifier from graphile_worker._private_known_crontabs`)).rows,
       )
-      .toContainEqual({ identifier: 'reset_monthly_counters' })
+      .toContainEqual({ identifier: JOBS.resetMonthlyCounters.task })
 
     // A profile belongs to an auth user (migration 003).
     await db.query(
@@ -26,7 +27,7 @@ describe('job runner inside the server', () => {
     await db.query(
       `insert into subscribers (user_id, monthly_transactions, counter_month) values ('u1', 4, '2020-01')`,
     )
-    await quickAddJob({ pgPool: db }, 'reset_monthly_counters', {})
+    await addJob(db, JOBS.resetMonthlyCounters, {})
     await expect
       .poll(
         async () =>

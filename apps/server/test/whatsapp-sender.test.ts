@@ -1,6 +1,7 @@
-import { quickAddJob } from 'graphile-worker'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { addJob } from '../src/jobs/add-job.ts'
 import { startJobRunner } from '../src/jobs/job-runner.ts'
+import { JOBS } from '../src/jobs/jobs.ts'
 import { createLogger } from '../src/logger.ts'
 import { notifyUser } from '../src/whatsapp/notify.ts'
 import { templateMessage } from '../src/whatsapp/templates.ts'
@@ -70,7 +71,7 @@ describe('retries', () => {
       'select id from whatsapp_outbound where wa_id = $1',
       [from],
     )
-    await quickAddJob({ pgPool: server.database.pool }, 'whatsapp_send', { id: rows[0]?.id })
+    await addJob(server.database.pool, JOBS.whatsappSend, { id: rows[0]?.id ?? 0 })
     await new Promise((r) => setTimeout(r, 1500))
     expect(fake.sentTo(from)).toHaveLength(1)
     expect(fake.requests).toBe(5)
@@ -224,7 +225,7 @@ describe('a send in doubt after a crash', () => {
     const wentOut = await insert('doubt-went-out', 'primeira', 0)
     const lost = await insert('doubt-lost', 'segunda', 31)
     for (const id of [wentOut, lost]) {
-      await quickAddJob({ pgPool: db }, 'whatsapp_send', { id }, { jobKey: `wa-out:${id}` })
+      await addJob(db, JOBS.whatsappSend, { id }, { key: id })
     }
     // Meta reports the first one (with our callback data): it went out, under this wamid.
     const res = await server.api(
@@ -275,7 +276,8 @@ describe('recovery when a runner starts', () => {
       // The job was taken by a worker that then died: graphile-worker would wait four hours.
       const taken = await db.query(
         `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'morto'
-          where key like 'wa-in:%' returning id`,
+          where key like $1 || '%' returning id`,
+        [JOBS.whatsappInbound.keyPrefix],
       )
       expect(taken.rowCount).toBe(1)
       const runner = await startJobRunner(db, createLogger('silent'), web.deps.env)

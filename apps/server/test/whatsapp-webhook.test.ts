@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { JOBS, jobKey } from '../src/jobs/jobs.ts'
 import { signBody } from '../src/whatsapp/signature.ts'
 import {
   delivery,
@@ -119,7 +120,7 @@ describe('signatures', () => {
     expect(await count('whatsapp_inbound')).toBe(before)
     const jobs = await server.database.pool.query(
       'select 1 from graphile_worker.jobs where key = $1',
-      [`wa-in:${id}`],
+      [jobKey(JOBS.whatsappInbound, id)],
     )
     expect(jobs.rowCount).toBe(0)
   })
@@ -139,7 +140,7 @@ describe('signatures', () => {
 })
 
 describe('malformed deliveries', () => {
-  it('answers 400 (never 5xx) and stores nothing', async () => {
+  it('answers 400 (never 5xx) for a body that is not a delivery, and stores nothing', async () => {
     const before = await count('whatsapp_inbound')
     const bodies = [
       '{"object": "whatsapp_business_account", "entry": [',
@@ -148,16 +149,6 @@ describe('malformed deliveries', () => {
       '[]',
       '{"object": "whatsapp_business_account"}',
       '{"object": "whatsapp_business_account", "entry": {"changes": []}}',
-      metaJson({
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            changes: [
-              { field: 'messages', value: { messages: [{ from: '5511987650004', type: 'text' }] } },
-            ],
-          },
-        ],
-      }),
       metaJson({
         object: 'whatsapp_business_account',
         entry: [{ changes: [{ field: 'messages', value: { messages: 'nope' } }] }],
@@ -178,6 +169,20 @@ describe('malformed deliveries', () => {
       body: bytes,
     })
     expect(res.status).toBe(400)
+    // A message that does not fit (no id) is left out alone: 200, so Meta does not resend.
+    const noId = metaJson({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          changes: [
+            { field: 'messages', value: { messages: [{ from: '5511987650004', type: 'text' }] } },
+          ],
+        },
+      ],
+    })
+    const skipped = await post(signedDelivery(noId))
+    expect(skipped.status).toBe(200)
+    expect(await skipped.json()).toEqual({ received: 0, stored: 0 })
     expect(await count('whatsapp_inbound')).toBe(before)
   })
 

@@ -12,6 +12,13 @@ export function cursorTimestampSql(column: string): string {
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 
+/** A real UTC instant in the cursor's format: no 30 February, no 24:00, no year 0. */
+function isRealInstant(at: string): boolean {
+  if (!AT.test(at) || at.startsWith('0000')) return false
+  const ms = Date.parse(at)
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === at.slice(0, 19)
+}
+
 export function encodeKeysetCursor(cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url')
 }
@@ -26,7 +33,7 @@ export function decodeKeysetCursor(text: string, idPattern: RegExp): KeysetCurso
   }
   if (!Array.isArray(value) || value.length !== 2) return null
   const [at, id] = value
-  if (typeof at !== 'string' || !AT.test(at) || Number.isNaN(Date.parse(at))) return null
+  if (typeof at !== 'string' || !isRealInstant(at)) return null
   if (typeof id !== 'string' || !idPattern.test(id)) return null
   return { at, id }
 }

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import type { Db } from '../db/database.ts'
 import { addJob, ensureJobSchema } from '../jobs/add-job.ts'
+import { JOBS } from '../jobs/jobs.ts'
 import { withTransaction } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
 import { findUserByCustomer, linkCustomer } from './billing-account.queries.ts'
@@ -23,13 +24,6 @@ export const HANDLED_EVENT_TYPES = new Set([
 ])
 
 export type RecordOutcome = 'recorded' | 'duplicate'
-
-export const STRIPE_EVENT_TASK = 'stripe_event'
-/**
- * With graphile-worker's backoff (about e^n s, at most ~6 h apart), 25 attempts span about
- * three days: as long as Stripe itself keeps retrying a webhook.
- */
-const STRIPE_EVENT_MAX_ATTEMPTS = 25
 
 function idOf(value: unknown): string | null {
   if (typeof value === 'string') return value
@@ -68,15 +62,7 @@ export async function recordStripeEvent(db: Db, event: Stripe.Event): Promise<Re
     if (!inserted.rowCount) return 'duplicate'
     if (handled) {
       const customer = idOf(field(event.data.object, 'customer'))
-      await addJob(
-        tx,
-        STRIPE_EVENT_TASK,
-        { event_id: event.id },
-        {
-          queueName: customer ? `stripe:${customer}` : 'stripe',
-          maxAttempts: STRIPE_EVENT_MAX_ATTEMPTS,
-        },
-      )
+      await addJob(tx, JOBS.stripeEvent, { event_id: event.id }, { queue: customer })
     }
     return 'recorded'
   })

@@ -19,6 +19,8 @@ export type AppDeps = {
   authRateLimiter: AuthRateLimiter
   passwordHasher: PasswordHasher
   mailer: Mailer
+  /** HMAC key for API keys, derived from AUTH_SECRET (public-api/api-keys.ts). */
+  apiKeySecret: Buffer
 }
 
 export type AppBindings = {

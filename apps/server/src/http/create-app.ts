@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
 import { analysisRoutes } from '../routes/analysis/index.ts'
+import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
@@ -23,7 +24,9 @@ import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts
 import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-simulator.routes.ts'
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
+import { crossSiteGuard } from './cross-site.ts'
 import { AppError, errorBody, onError } from './errors.ts'
+import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
@@ -35,6 +38,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   app.use(requestId())
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
+  app.use(rejectMalformedUrl())
   app.use(
     '/api/*',
     bodyLimit({
@@ -47,6 +51,8 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
+  app.use('/api/*', rejectNulInput())
 
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))
@@ -65,6 +71,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', teamRoutes(deps))
   api.route('/', analysisRoutes(deps))
   api.route('/', supportRoutes(deps))
+  api.route('/', apiKeysRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))

@@ -75,6 +75,19 @@ export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } }
 }
 
+/**
+ * PostgreSQL's "this value cannot be stored" errors (SQLSTATE class 22: bad character, value
+ * too long, number or date out of range). Input checks catch these first; should one slip
+ * through a route written later, it is still the client's bad input (400), logged as a warning
+ * so the missing check gets noticed, never a 500.
+ */
+const BAD_VALUE_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05'])
+
+function isBadValueDatabaseError(error: Error): boolean {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && BAD_VALUE_SQLSTATES.has(code) && 'severity' in error
+}
+
 export function onError(log: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof AppError) {
@@ -86,6 +99,10 @@ export function onError(log: Logger) {
       if (status === 413)
         return c.json(errorBody('PAYLOAD_TOO_LARGE', 'Conteúdo grande demais.'), 413)
       if (status < 500) return c.json(errorBody('BAD_REQUEST', 'Requisição inválida.'), status)
+    }
+    if (isBadValueDatabaseError(error)) {
+      log.warn({ err: error, requestId: c.get('requestId') }, 'bad value reached the database')
+      return c.json(errorBody('BAD_REQUEST', 'Requisição inválida.'), 400)
     }
     log.error({ err: error, requestId: c.get('requestId') }, 'unhandled error')
     return c.json(errorBody('INTERNAL_ERROR', 'Erro interno. Tente novamente em instantes.'), 500)

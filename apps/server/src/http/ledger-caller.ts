@@ -1,23 +1,88 @@
 import type { EntrySource } from '@equilibrai/shared'
-import type { Context } from 'hono'
-import type { AppDeps } from './app-types.ts'
-import { type AuthedBindings, requireUser } from './auth-guards.ts'
-
-/** The ledger API's bindings: the caller's user (c.get('user')). */
-export type LedgerBindings = AuthedBindings
+import type { Context, Next } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AuthSession, AuthUser } from '../auth/auth.ts'
+import { ledgerForUser } from '../ledger/ledgers.queries.ts'
+import { assertFeature } from '../plans/feature-gate.ts'
+import { hashApiKey, looksLikeApiKey } from '../public-api/api-keys.ts'
+import { findApiKeyCaller } from '../public-api/api-keys.queries.ts'
+import { consumeApiKeyRequest } from '../public-api/api-rate-limit.ts'
+import { withIdempotency } from '../public-api/idempotency.ts'
+import type { AppBindings, AppDeps } from './app-types.ts'
+import { requireUser } from './auth-guards.ts'
+import { UnauthorizedError } from './errors.ts'
 
 /**
- * Who is calling /api/v1 (ARCHITECTURE §5: "user (cookie or API key)"). Today one
- * authenticator, the session cookie. API keys (the plans' acesso_api feature) go here as a
- * second one, tried when the request carries `Authorization: Bearer …`: it sets the same
- * `user`, so the handlers, which read only `c.get('user').id` and `entrySourceOf(c)`, stay as
- * they are.
+ * The ledger API's bindings: the caller's user (c.get('user')); `apiKeyId` is set when the
+ * caller came with an API key (then there is no session).
  */
-export function requireLedgerCaller(deps: Pick<AppDeps, 'auth'>) {
-  return requireUser(deps)
+export type LedgerBindings = AppBindings & {
+  Variables: {
+    user: AuthUser
+    session: AuthSession['session'] | null
+    apiKeyId: number | null
+  }
 }
 
-/** How the caller's new entries are marked: 'web' for a session ('api' once keys exist). */
-export function entrySourceOf(_c: Context<LedgerBindings>): EntrySource {
-  return 'web'
+/** The token of `Authorization: Bearer <token>`, or null when the request has none. */
+export function bearerToken(c: Context): string | null {
+  const header = c.req.header('authorization')
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
+  return match?.[1] ?? null
+}
+
+/**
+ * Whether a request authenticates with an API key instead of a cookie (a Bearer token is
+ * never sent by a browser on its own, so such requests need no CSRF check).
+ */
+export function isApiKeyRequest(c: Context): boolean {
+  return bearerToken(c) !== null
+}
+
+type CallerDeps = Pick<AppDeps, 'auth' | 'db' | 'apiKeySecret'>
+
+/**
+ * Who is calling /api/v1 (ARCHITECTURE §5, §8): a session cookie, or an API key sent as
+ * `Authorization: Bearer eqk_…`. Both set the same `user` (a key acts as its owner), so the
+ * handlers stay the same. For a key, on every request and with nothing cached in memory: the
+ * key must be live (401 at once after a revoke, on every instance), 120 requests a minute
+ * (429), and the plan of the ledger's owner must include acesso_api (403
+ * FEATURE_NOT_IN_PLAN). POSTs with an Idempotency-Key are answered once (idempotency.ts).
+ *
+ * Safe to apply twice on one request (a group's `use` and a route's own): the second is a
+ * pass-through.
+ */
+export function requireLedgerCaller(deps: CallerDeps) {
+  const session = requireUser(deps)
+  return createMiddleware<LedgerBindings>(async (c, next) => {
+    if (c.get('user')) return next()
+    const token = bearerToken(c)
+    if (token === null) {
+      c.set('apiKeyId', null)
+      await session(c as never, () => idempotent(deps, c, next))
+      return
+    }
+    const caller = looksLikeApiKey(token)
+      ? await findApiKeyCaller(deps.db, { keyHash: hashApiKey(deps.apiKeySecret, token) })
+      : null
+    if (!caller) throw new UnauthorizedError('Chave de API inválida ou revogada.')
+    c.set('user', caller.user)
+    c.set('session', null)
+    c.set('apiKeyId', caller.keyId)
+    const limitHeaders = await consumeApiKeyRequest(deps.db, { keyId: caller.keyId })
+    const ledger = await ledgerForUser(deps.db, { userId: caller.user.id })
+    await assertFeature(deps.db, { ownerId: ledger.ownerId, feature: 'acesso_api' })
+    await idempotent(deps, c, next)
+    for (const [name, value] of Object.entries(limitHeaders)) c.res.headers.set(name, value)
+  })
+}
+
+async function idempotent(deps: CallerDeps, c: Context<LedgerBindings>, next: Next) {
+  const replay = await withIdempotency(deps.db, c, c.get('user').id, next)
+  if (replay) c.res = replay
+}
+
+/** How the caller's new entries are marked: 'api' for an API key, 'web' for a session. */
+export function entrySourceOf(c: Context<LedgerBindings>): EntrySource {
+  return c.get('apiKeyId') ? 'api' : 'web'
 }

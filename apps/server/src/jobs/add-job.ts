@@ -1,43 +1,52 @@
 import { runMigrations, Logger as WorkerLogger } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
 import type { Queryable } from '../db/transaction.ts'
+import { type JobSpec, jobKey } from './jobs.ts'
 
 export type AddJobOptions = {
-  /** Jobs sharing a queue run one at a time, in order. */
-  queueName?: string
-  jobKey?: string
+  /** Appended to the row's key prefix: one waiting job per key. */
+  key?: string | number
+  /** Appended to the row's queue (`stripe:<customer>`); without it, the row's queue itself. */
+  queue?: string | null
   runAt?: Date
-  /** graphile-worker waits about e^n seconds before attempt n+1 (at most e^10 ≈ 6 h). */
-  maxAttempts?: number
   /** For a key already queued and not yet running: keep its run_at (true) or move it. */
   preserveRunAt?: boolean
 }
 
 /**
- * Queues a job with SQL on the given client (graphile-worker's own add_job function), so that
- * inside a transaction the job exists if and only if the rest of the transaction commits: a
- * row stored is a row queued, even across a crash.
+ * Queues a job of the table (jobs.ts) with SQL on the given client (graphile-worker's own
+ * add_job function), so that inside a transaction the job exists if and only if the rest of the
+ * transaction commits: a row stored is a row queued, even across a crash. Attempts, key prefix
+ * and queue come from the table.
  */
-export async function addJob(
+export async function addJob<P extends object>(
   db: Queryable,
-  task: string,
-  payload: Record<string, unknown>,
-  { queueName, jobKey, runAt, maxAttempts, preserveRunAt = false }: AddJobOptions = {},
+  spec: JobSpec<P>,
+  payload: NoInfer<P>,
+  { key, queue, runAt, preserveRunAt = false }: AddJobOptions = {},
 ): Promise<void> {
   await db.query(
     `select graphile_worker.add_job($1, $2::json, queue_name => $3::text,
        run_at => $4::timestamptz, max_attempts => $5::int, job_key => $6::text,
        job_key_mode => $7::text)`,
     [
-      task,
+      spec.task,
       JSON.stringify(payload),
-      queueName ?? null,
+      queueName(spec, queue),
       runAt ?? null,
-      maxAttempts ?? null,
-      jobKey ?? null,
+      spec.maxAttempts,
+      key === undefined ? null : jobKey(spec, key),
       preserveRunAt ? 'preserve_run_at' : 'replace',
     ],
   )
+}
+
+function queueName(spec: JobSpec<object>, suffix: string | null | undefined): string | null {
+  if (!spec.queue) {
+    if (suffix) throw new Error(`${spec.task} has no queue`)
+    return null
+  }
+  return suffix ? `${spec.queue}:${suffix}` : spec.queue
 }
 
 const installed = new WeakMap<Db, Promise<void>>()

@@ -2,7 +2,8 @@ import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
-import { CRONTAB, STARTUP_TASKS, taskList } from './task-registry.ts'
+import { startupJobs } from './jobs.ts'
+import { CRONTAB, taskList } from './task-registry.ts'
 
 /** graphile-worker on our database, logging through pino; signals are ours to handle. */
 export async function startJobRunner(
@@ -25,6 +26,8 @@ export async function startJobRunner(
     crontab: CRONTAB,
     logger,
   })
-  for (const task of STARTUP_TASKS) await runner.addJob(task, {}, { jobKey: `startup:${task}` })
+  for (const { task, maxAttempts } of startupJobs()) {
+    await runner.addJob(task, {}, { jobKey: `startup:${task}`, maxAttempts })
+  }
   return runner
 }

@@ -1,4 +1,5 @@
 import type { Task, TaskList } from 'graphile-worker'
+import { crontab, JOBS, type JobName } from './jobs.ts'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
@@ -30,44 +31,26 @@ export const WHATSAPP_SEND_POLICY: SendPolicy = {
 }
 
 /**
- * Every background task, its schedule and its retry policy, in one place (STYLE.md 8). Tasks
- * are thin: they check their payload and call the same domain functions HTTP and the CLI use.
+ * Every job's handler. The table in jobs.ts holds the names, attempts, queues, keys and
+ * schedules; this object must name a handler for each of its rows (a missing one does not
+ * compile). Tasks are thin: they check their payload and call the same domain functions HTTP
+ * and the CLI use.
  */
 export function taskList(deps: TaskDeps): TaskList {
-  return {
-    reset_monthly_counters: resetMonthlyCountersTask(deps) as Task,
-    // 25 attempts, about three days (billing/stripe-events.ts).
-    stripe_event: processStripeEventTask(deps) as Task,
-    prune_auth_data: pruneAuthDataTask(deps) as Task,
-    // Bill-due reminders (ledger/bill-reminders.ts); idempotent, so retries and backfills are safe.
-    bill_reminders: billRemindersTask(deps) as Task,
-    // WhatsApp (whatsapp/whatsapp-tasks.ts). Attempts per job are set where jobs are queued:
-    // inbound messages 6 (then an apology goes out), status callbacks 4, sends above.
-    whatsapp_inbound: whatsappInboundTask(deps) as Task,
-    whatsapp_send: whatsappSendTask(deps, WHATSAPP_SEND_POLICY) as Task,
-    whatsapp_status: whatsappStatusTask(deps) as Task,
-    whatsapp_recover: whatsappRecoverTask(deps) as Task,
-    whatsapp_retention: whatsappRetentionTask(deps) as Task,
+  const handlers: { [Name in JobName]: Task } = {
+    resetMonthlyCounters: resetMonthlyCountersTask(deps),
+    pruneAuthData: pruneAuthDataTask(deps),
+    stripeEvent: processStripeEventTask(deps),
+    billReminders: billRemindersTask(deps),
+    whatsappInbound: whatsappInboundTask(deps),
+    whatsappSend: whatsappSendTask(deps, WHATSAPP_SEND_POLICY),
+    whatsappStatus: whatsappStatusTask(deps),
+    whatsappRecover: whatsappRecoverTask(deps),
+    whatsappRetention: whatsappRetentionTask(deps),
   }
+  const names = Object.keys(handlers) as JobName[]
+  return Object.fromEntries(names.map((name) => [JOBS[name].task, handlers[name]]))
 }
 
-/**
- * graphile-worker crontab (UTC). The counter reset runs hourly so the 1st of the month in
- * São Paulo (UTC-3) is caught within the hour, and `fill` catches up after downtime.
- */
-export const CRONTAB = [
-  '5 * * * * reset_monthly_counters ?fill=1d&max=5',
-  // Housekeeping only: a missed run is caught by the next one, so no fill.
-  '35 * * * * prune_auth_data ?max=1',
-  // Work a crashed instance left unfinished is requeued (also once at start: STARTUP_TASKS).
-  '* * * * * whatsapp_recover ?max=1',
-  '20 6 * * * whatsapp_retention ?max=1',
-  // 09:00 in São Paulo (UTC-3 all year: no DST since 2019). fill=6h: after downtime the day's
-  // run still happens until 15:00 there. max=10: graphile-worker's e^n s backoff spreads the
-  // attempts over about 3½ hours (still the same day there), so a database outage does not
-  // cost the day's reminders.
-  '0 12 * * * bill_reminders ?fill=6h&max=10',
-].join('\n')
-
-/** Tasks queued once each time a runner starts (recovery after a crash). */
-export const STARTUP_TASKS = ['whatsapp_recover']
+/** graphile-worker crontab (UTC), from the table's schedules. */
+export const CRONTAB = crontab()

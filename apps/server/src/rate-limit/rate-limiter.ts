@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto'
 import type { Db } from '../db/database.ts'
 
 export type RateLimitRule = { max: number; windowSeconds: number }
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
+/** `hits`: attempts counted in the current window, this one included. */
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; hits: number }
 
 /**
  * Counts one attempt against `key` in a fixed window, atomically in PostgreSQL (one statement,
@@ -26,7 +27,11 @@ export async function consumeRateLimit(
   )
   const row = rows[0]
   if (!row) throw new Error('rate limit: no row returned')
-  return { allowed: row.hits <= rule.max, retryAfterSeconds: Math.max(1, row.retry_after) }
+  return {
+    allowed: row.hits <= rule.max,
+    retryAfterSeconds: Math.max(1, row.retry_after),
+    hits: row.hits,
+  }
 }
 
 /** Drops counters whose window ended long ago (a job runs it). */

@@ -1,9 +1,9 @@
 import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
+import { JOBS } from '../jobs/jobs.ts'
 import { taskList } from '../jobs/task-registry.ts'
 import type { Logger } from '../logger.ts'
-import { TASKS } from './job-queue.ts'
 
 /**
  * A job runner for the channel's message jobs only (processing and sending), for the CLI chat:
@@ -12,7 +12,7 @@ import { TASKS } from './job-queue.ts'
  */
 export async function startChannelRunner(db: Db, env: Env, log: Logger): Promise<Runner> {
   const all = taskList({ db, env, log })
-  const mine = [TASKS.inbound, TASKS.send] as const
+  const mine = [JOBS.whatsappInbound.task, JOBS.whatsappSend.task]
   return run({
     pgPool: db,
     concurrency: 2,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts'
-import { addJob, ensureJobSchema, TASKS } from './job-queue.ts'
-import { MAX_PROCESS_ATTEMPTS } from './processor.ts'
+import { addJob, ensureJobSchema } from '../jobs/add-job.ts'
+import { JOBS } from '../jobs/jobs.ts'
 import { applyStatus, type Channel } from './sender.ts'
 import type { StatusUpdate } from './webhook-payload.ts'
 
@@ -22,12 +22,8 @@ export type NewInbound = {
   sentAt: Date | null
 }
 
-/** The processing job's key (also spelled out in receive's SQL). */
-export const inboundJobKey = (messageId: string) => `wa-in:${messageId}`
-
 /** A status for a message whose wamid is not committed yet is tried again a little later. */
 const STATUS_RETRY_DELAY_MS = 3_000
-const STATUS_JOB_MAX_ATTEMPTS = 4
 
 /**
  * Stores the messages not seen before and queues one job for each; records status callbacks.
@@ -58,7 +54,7 @@ export async function receive(
          returning id, message_id)
        select s.id, s.message_id,
               graphile_worker.add_job($2, json_build_object('id', s.id),
-                job_key => 'wa-in:' || s.message_id, max_attempts => $3::int) is not null as queued
+                job_key => $3 || s.message_id, max_attempts => $4::int) is not null as queued
          from stored s`,
       [
         JSON.stringify(
@@ -72,8 +68,9 @@ export async function receive(
             sent_at: m.sentAt?.toISOString() ?? null,
           })),
         ),
-        TASKS.inbound,
-        MAX_PROCESS_ATTEMPTS + 1,
+        JOBS.whatsappInbound.task,
+        JOBS.whatsappInbound.keyPrefix,
+        JOBS.whatsappInbound.maxAttempts,
       ],
     )
     for (const row of rows) stored.push({ id: row.id, messageId: row.message_id })
@@ -88,11 +85,8 @@ export async function receive(
 async function queueStatusRetry(db: Db, status: StatusUpdate) {
   await addJob(
     db,
-    TASKS.status,
+    JOBS.whatsappStatus,
     { ...status, at: status.at.toISOString() },
-    {
-      runAt: new Date(Date.now() + STATUS_RETRY_DELAY_MS),
-      maxAttempts: STATUS_JOB_MAX_ATTEMPTS,
-    },
+    { runAt: new Date(Date.now() + STATUS_RETRY_DELAY_MS) },
   )
 }

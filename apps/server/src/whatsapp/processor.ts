@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import { handleMessage } from '../ledger/assistant-service.ts'
 import type { Queryable } from '../db/transaction.ts'
+import { WHATSAPP_PROCESS_ATTEMPTS } from '../jobs/jobs.ts'
 import type { Logger } from '../logger.ts'
 import {
   consumeLinkCode,
@@ -34,8 +35,6 @@ import { signupUrl } from './whatsapp-config.ts'
 
 export type ProcessDeps = { db: Db; env: Env; log: Logger }
 
-/** Processing attempts before a message is answered with an apology and given up. */
-export const MAX_PROCESS_ATTEMPTS = 5
 /** Answers to a number that is not a customer, per hour. */
 export const MAX_UNKNOWN_REPLIES_PER_HOUR = 3
 
@@ -270,7 +269,7 @@ async function link(deps: ProcessDeps, tx: Queryable, row: InboundRow, typed: st
 
 /**
  * A failed attempt is counted outside the rolled-back transaction. graphile-worker retries the
- * job (with its backoff) until MAX_PROCESS_ATTEMPTS; then the person gets an apology and the
+ * job (with its backoff) until WHATSAPP_PROCESS_ATTEMPTS (jobs/jobs.ts); then the person gets an apology and the
  * message is closed as failed, so it is never retried forever nor left unanswered.
  */
 async function handleFailure(deps: ProcessDeps, inboundId: number, error: unknown) {
@@ -292,7 +291,7 @@ async function handleFailure(deps: ProcessDeps, inboundId: number, error: unknow
     { err: error, inboundId, attempts: row?.attempts },
     'whatsapp message processing failed',
   )
-  if (!row || row.attempts < MAX_PROCESS_ATTEMPTS) throw error
+  if (!row || row.attempts < WHATSAPP_PROCESS_ATTEMPTS) throw error
   const client = await db.connect()
   try {
     await client.query('begin')

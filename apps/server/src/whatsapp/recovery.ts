@@ -1,8 +1,6 @@
 import type { Db } from '../db/database.ts'
-import { addJob, TASKS } from './job-queue.ts'
-import { inboundJobKey } from './inbox.ts'
-import { MAX_PROCESS_ATTEMPTS } from './processor.ts'
-import { sendJobKey } from './sender.ts'
+import { addJob } from '../jobs/add-job.ts'
+import { JOBS } from '../jobs/jobs.ts'
 
 /*
  * After a crash (kill -9, a lost machine), graphile-worker keeps the jobs that were running
@@ -20,10 +18,11 @@ const BATCH = 500
 
 /**
  * No job with this key is waiting to run (none at all, or only one a worker has taken). `key`
- * must name the outer row's columns qualified: the jobs view has an `id` of its own.
+ * must name the outer row's columns qualified (the jobs view has an `id` of its own) and `$1`
+ * must be the job's key prefix.
  */
 const NO_WAITING_JOB = (key: string) => `not exists (
-  select 1 from graphile_worker.jobs j where j.key = ${key} and j.locked_at is null
+  select 1 from graphile_worker.jobs j where j.key = $1 || ${key} and j.locked_at is null
     and j.attempts < j.max_attempts)`
 
 export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outbound: number }> {
@@ -32,38 +31,31 @@ export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outb
     await client.query('begin')
     const inbound = await client.query<{ id: number; message_id: string }>(
       `select id, message_id from whatsapp_inbound i
-        where processed_at is null and ${NO_WAITING_JOB(`'wa-in:' || i.message_id`)}
+        where processed_at is null and ${NO_WAITING_JOB('i.message_id')}
         order by id limit ${BATCH}
         for update skip locked`,
+      [JOBS.whatsappInbound.keyPrefix],
     )
     for (const row of inbound.rows) {
       await addJob(
         client,
-        TASKS.inbound,
+        JOBS.whatsappInbound,
         { id: row.id },
-        {
-          jobKey: inboundJobKey(row.message_id),
-          maxAttempts: MAX_PROCESS_ATTEMPTS + 1,
-          preserveRunAt: true,
-        },
+        { key: row.message_id, preserveRunAt: true },
       )
     }
     // Held until this transaction ends: an attempt starting meanwhile waits for the new job.
     const outbound = await client.query<{ id: number }>(
       `with candidates as materialized (
          select id from whatsapp_outbound o
-          where status = 'queued' and ${NO_WAITING_JOB(`'wa-out:' || o.id`)}
+          where status = 'queued' and ${NO_WAITING_JOB('o.id')}
           order by id limit ${BATCH})
        select id from candidates
         where pg_try_advisory_xact_lock(hashtextextended('whatsapp-attempt:' || id, 0))`,
+      [JOBS.whatsappSend.keyPrefix],
     )
     for (const row of outbound.rows) {
-      await addJob(
-        client,
-        TASKS.send,
-        { id: row.id },
-        { jobKey: sendJobKey(row.id), preserveRunAt: true },
-      )
+      await addJob(client, JOBS.whatsappSend, { id: row.id }, { key: row.id, preserveRunAt: true })
     }
     await client.query('commit')
     return { inbound: inbound.rows.length, outbound: outbound.rows.length }

@@ -4,7 +4,8 @@ import type { Env } from '../env.ts'
 import { type Queryable, withTransaction } from '../db/transaction.ts'
 import type { Logger } from '../logger.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
-import { addJob, ensureJobSchema, TASKS } from './job-queue.ts'
+import { addJob, ensureJobSchema } from '../jobs/add-job.ts'
+import { JOBS } from '../jobs/jobs.ts'
 import {
   type OutboundMessage,
   type OutboundPayload,
@@ -61,11 +62,6 @@ export type OutboundInput = {
   fallback?: TemplateMessage
 }
 
-/** graphile-worker's own attempts for a send job that throws (database down, a bug). */
-const SEND_JOB_MAX_ATTEMPTS = 10
-
-export const sendJobKey = (outboundId: number) => `wa-out:${outboundId}`
-
 /**
  * Queues a message. Call it inside a transaction (the pacing slot is taken under a transaction
  * lock): the message and its job then exist if and only if the caller's work commits. The same
@@ -111,12 +107,7 @@ export async function enqueueOutbound(
     )
     return { id: existing.rows[0]?.id ?? 0, created: false }
   }
-  await addJob(
-    tx,
-    TASKS.send,
-    { id: row.id },
-    { jobKey: sendJobKey(row.id), runAt: row.not_before, maxAttempts: SEND_JOB_MAX_ATTEMPTS },
-  )
+  await addJob(tx, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt: row.not_before })
   return { id: row.id, created: true }
 }
 
@@ -198,9 +189,9 @@ export async function deliverOutbound(deps: SendDeps, outboundId: number): Promi
       // Another attempt is under way (or the sweep is looking): check again shortly.
       await addJob(
         client,
-        TASKS.send,
+        JOBS.whatsappSend,
         { id: outboundId },
-        { jobKey: sendJobKey(outboundId), runAt: new Date(Date.now() + 2_000) },
+        { key: outboundId, runAt: new Date(Date.now() + 2_000) },
       )
       return
     }
@@ -232,7 +223,7 @@ async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: 
   const runAt = row.in_doubt_until ?? (row.early ? row.next_attempt_at : null)
   if (runAt) {
     // A retry scheduled later, or a message in doubt waiting for Meta's status callback.
-    await addJob(client, TASKS.send, { id: row.id }, { jobKey: sendJobKey(row.id), runAt })
+    await addJob(client, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt })
     return
   }
   const recipient = `whatsapp-send:${row.wa_id}`
@@ -377,13 +368,9 @@ async function reschedule(
     )
     await addJob(
       db,
-      TASKS.send,
+      JOBS.whatsappSend,
       { id: row.id },
-      {
-        jobKey: sendJobKey(row.id),
-        runAt: rows[0]?.next_attempt_at,
-        maxAttempts: SEND_JOB_MAX_ATTEMPTS,
-      },
+      { key: row.id, runAt: rows[0]?.next_attempt_at },
     )
     await db.query('commit')
   } catch (error) {

@@ -35,10 +35,11 @@ const statusSchema = z.looseObject({
     .optional(),
 })
 
+/** Items are checked one by one: one bad item is skipped, never the whole delivery. */
 const messagesValueSchema = z.looseObject({
   metadata: z.looseObject({ phone_number_id: z.string().optional() }).optional(),
-  messages: z.array(messageSchema).max(1000).optional(),
-  statuses: z.array(statusSchema).max(1000).optional(),
+  messages: z.array(z.unknown()).max(1000).optional(),
+  statuses: z.array(z.unknown()).max(1000).optional(),
 })
 
 export const webhookSchema = z.looseObject({
@@ -73,7 +74,12 @@ export type StatusUpdate = {
   callbackData: string | null
 }
 
-export type WebhookEvents = { messages: ReceivedMessage[]; statuses: StatusUpdate[] }
+export type WebhookEvents = {
+  messages: ReceivedMessage[]
+  statuses: StatusUpdate[]
+  /** Items left out because they are not a message or status we understand. */
+  skipped: number
+}
 
 const KNOWN_STATUSES = new Set(['sent', 'delivered', 'read', 'failed'])
 
@@ -86,12 +92,13 @@ function fromEpochSeconds(value: string | undefined): Date | null {
 /**
  * The messages and status callbacks in a delivery, or null when the body is not a delivery we
  * understand (→ 400). Changes for other fields, and for another phone number of the same app,
- * are ignored.
+ * are ignored. A single message or status that does not fit is skipped (counted in `skipped`):
+ * a 400 would make Meta redeliver the whole batch, good messages included, again and again.
  */
 export function parseWebhook(body: unknown, phoneNumberId?: string): WebhookEvents | null {
   const parsed = webhookSchema.safeParse(body)
   if (!parsed.success) return null
-  const events: WebhookEvents = { messages: [], statuses: [] }
+  const events: WebhookEvents = { messages: [], statuses: [], skipped: 0 }
   if (parsed.data.object !== 'whatsapp_business_account') return events
   for (const entry of parsed.data.entry) {
     for (const change of entry.changes) {
@@ -100,7 +107,13 @@ export function parseWebhook(body: unknown, phoneNumberId?: string): WebhookEven
       if (!value.success) return null
       const target = value.data.metadata?.phone_number_id
       if (phoneNumberId && target && target !== phoneNumberId) continue
-      for (const message of value.data.messages ?? []) {
+      for (const item of value.data.messages ?? []) {
+        const parsedMessage = messageSchema.safeParse(item)
+        if (!parsedMessage.success) {
+          events.skipped++
+          continue
+        }
+        const message = parsedMessage.data
         events.messages.push({
           messageId: message.id,
           waId: message.from,
@@ -109,7 +122,13 @@ export function parseWebhook(body: unknown, phoneNumberId?: string): WebhookEven
           sentAt: fromEpochSeconds(message.timestamp),
         })
       }
-      for (const status of value.data.statuses ?? []) {
+      for (const item of value.data.statuses ?? []) {
+        const parsedStatus = statusSchema.safeParse(item)
+        if (!parsedStatus.success) {
+          events.skipped++
+          continue
+        }
+        const status = parsedStatus.data
         if (!KNOWN_STATUSES.has(status.status)) continue
         const first = status.errors?.[0]
         events.statuses.push({

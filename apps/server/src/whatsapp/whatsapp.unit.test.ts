@@ -149,7 +149,7 @@ describe('webhook payloads', () => {
     expect(mine?.messages.map((m) => m.messageId)).toEqual(['wamid.1'])
     expect(mine?.messages[0]?.sentAt?.toISOString()).toBe('2023-11-14T22:13:20.000Z')
     expect(mine?.statuses.map((s) => s.status)).toEqual(['delivered'])
-    expect(parseWebhook(body('999'), '123')).toEqual({ messages: [], statuses: [] })
+    expect(parseWebhook(body('999'), '123')).toEqual({ messages: [], statuses: [], skipped: 0 })
   })
 })
 

@@ -197,7 +197,7 @@ describe('server-side validation (the same rules and messages as the forms)', ()
     expect((await errorOf(noPassword)).message).toBe('Senha é obrigatória')
   })
 
-  it('answers malformed JSON and non-JSON bodies with a 400, never a 500', async () => {
+  it('answers malformed JSON with a 400 and non-JSON bodies with a 415, never a 500', async () => {
     const client = new TestClient(server)
     const broken = await client.request('/api/auth/sign-up/email', {
       method: 'POST',
@@ -209,8 +209,8 @@ describe('server-side validation (the same rules and messages as the forms)', ()
       headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
       body: `name=Maria+Silva&email=${encodeURIComponent(uniqueEmail())}&password=Senha123`,
     })
-    expect(form.status).toBe(400)
-    expect((await errorOf(form)).code).toBe('INVALID_JSON')
+    expect(form.status).toBe(415)
+    expect((await errorOf(form)).code).toBe('UNSUPPORTED_MEDIA_TYPE')
   })
 
   it('accepts a long password whole: no truncation', async () => {
@@ -231,7 +231,7 @@ describe('server-side validation (the same rules and messages as the forms)', ()
     expect((await errorOf(res)).code).toBe('PROVIDER_NOT_FOUND')
   })
 
-  it("refuses cross-site requests (Better Auth's Origin check) in our error shape", async () => {
+  it('refuses cross-site requests (our Origin check, ahead of Better Auth) in our error shape', async () => {
     const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
@@ -239,7 +239,7 @@ describe('server-side validation (the same rules and messages as the forms)', ()
     })
     expect(res.status).toBe(403)
     expect(await errorOf(res)).toEqual({
-      code: 'INVALID_ORIGIN',
+      code: 'CROSS_SITE_REQUEST',
       message: 'Origem da requisição não permitida.',
     })
   })

@@ -53,9 +53,9 @@ describe('POST /api/waitlist', () => {
     if (message) expect(json.error.message).toBe(message)
   })
 
-  it('answers malformed JSON and a wrong content type with 400, never 500', async () => {
+  it('answers malformed JSON with 400 and a wrong content type with 415, never 500', async () => {
     expect((await post('{"nome": "Ana", ')).status).toBe(400)
-    expect((await post('nome=Ana', 'application/x-www-form-urlencoded')).status).toBe(400)
+    expect((await post('nome=Ana', 'application/x-www-form-urlencoded')).status).toBe(415)
     const res = await post('{bad json')
     expect(await res.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'JSON inválido.' } })
   })

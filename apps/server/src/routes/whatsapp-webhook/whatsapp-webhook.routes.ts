@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { AppError, BadRequestError, ForbiddenError } from '../../http/errors.ts'
+import { withoutNul } from '../../http/input-hygiene.ts'
 import { receive } from '../../whatsapp/inbox.ts'
 import { isValidSignature } from '../../whatsapp/signature.ts'
 import { parseWebhook } from '../../whatsapp/webhook-payload.ts'
@@ -20,7 +21,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * app secret is configured), the messages are stored once with their jobs, and 200 goes back
  * at once; processing happens in the whatsapp_inbound job.
  */
-export function whatsappWebhookRoutes({ env, db }: AppDeps) {
+export function whatsappWebhookRoutes({ env, db, log }: AppDeps) {
   return new Hono<AppBindings>()
     .get('/webhooks/whatsapp', (c) => {
       const token = c.req.query('hub.verify_token') ?? ''
@@ -45,8 +46,13 @@ export function whatsappWebhookRoutes({ env, db }: AppDeps) {
       } catch {
         throw new BadRequestError('JSON inválido.', 'INVALID_JSON')
       }
-      const events = parseWebhook(body, env.WHATSAPP_PHONE_NUMBER_ID)
+      // U+0000 cannot be stored (PostgreSQL text and jsonb refuse it) and means nothing in a
+      // message: it goes, and the rest of the text is kept.
+      const events = parseWebhook(withoutNul(body), env.WHATSAPP_PHONE_NUMBER_ID)
       if (!events) throw new BadRequestError('Entrega em formato inesperado.', 'INVALID_WEBHOOK')
+      if (events.skipped) {
+        log.warn({ skipped: events.skipped }, 'whatsapp webhook: items left out of a delivery')
+      }
       const { stored } = await receive(
         db,
         events.messages.map((m) => ({

@@ -1,0 +1,54 @@
+import { apiKeyCreateSchema, type CreatedApiKey } from '@equilibrai/shared'
+import type { Context } from 'hono'
+import type { AppDeps } from '../../http/app-types.ts'
+import type { AuthedBindings } from '../../http/auth-guards.ts'
+import { NotFoundError } from '../../http/errors.ts'
+import { parseBody } from '../../http/parse.ts'
+import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
+import { assertFeature } from '../../plans/feature-gate.ts'
+import { generateApiKey, hashApiKey } from '../../public-api/api-keys.ts'
+import { insertApiKey, listApiKeys, revokeApiKey } from '../../public-api/api-keys.queries.ts'
+
+type Ctx = Context<AuthedBindings>
+
+export class ApiKeyNotFoundError extends NotFoundError {
+  constructor() {
+    super('Chave de API não encontrada.')
+  }
+}
+
+export function apiKeyHandlers({ db, apiKeySecret }: Pick<AppDeps, 'db' | 'apiKeySecret'>) {
+  return {
+    /** POST /api/api-keys {name} → 201 {id, name, prefix, key}: the only time the key shows. */
+    async create(c: Ctx) {
+      const userId = c.get('user').id
+      const ledger = await ledgerForUser(db, { userId })
+      await assertFeature(db, { ownerId: ledger.ownerId, feature: 'acesso_api' })
+      const { name } = await parseBody(c, apiKeyCreateSchema)
+      const { key, prefix } = generateApiKey()
+      const stored = await insertApiKey(db, {
+        userId,
+        name,
+        prefix,
+        keyHash: hashApiKey(apiKeySecret, key),
+      })
+      const body: CreatedApiKey = { id: stored.id, name: stored.name, prefix, key }
+      c.header('Cache-Control', 'no-store')
+      return c.json(body, 201)
+    },
+
+    /** GET /api/api-keys: the live keys, without the keys themselves. */
+    async list(c: Ctx) {
+      return c.json({ data: await listApiKeys(db, { userId: c.get('user').id }) })
+    },
+
+    /** DELETE /api/api-keys/:id: revoked at once (every instance looks keys up per request). */
+    async revoke(c: Ctx) {
+      const raw = c.req.param('id') ?? ''
+      if (!/^[1-9]\d{0,14}$/.test(raw)) throw new ApiKeyNotFoundError()
+      const revoked = await revokeApiKey(db, { userId: c.get('user').id, id: Number(raw) })
+      if (!revoked) throw new ApiKeyNotFoundError()
+      return c.body(null, 204)
+    },
+  }
+}
