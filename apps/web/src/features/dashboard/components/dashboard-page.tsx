@@ -2,6 +2,7 @@ import { ArrowRightIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
+import { BusinessSection } from '@/features/support/components/business-section'
 import { WhatsAppCard } from '@/features/whatsapp'
 import { usePageTitle } from '@/lib/use-page-title'
 import { usePlans } from '../api/get-plans'
@@ -74,6 +75,7 @@ export function DashboardPage() {
         />
 
         <PlanFeaturesCard subscription={subscription.data} />
+        <BusinessSection />
       </main>
     </div>
   )
