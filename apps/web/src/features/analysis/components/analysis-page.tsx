@@ -36,7 +36,7 @@ export function AnalysisPage() {
         (analysis.error instanceof ApiError && analysis.error.code === 'FEATURE_NOT_IN_PLAN' ? (
           <Card>
             <CardHeader>
-              <CardTitle>Análise avançada nos planos Empresas</CardTitle>
+              <CardTitle as="h2">Análise avançada nos planos Empresas</CardTitle>
               <CardDescription>{analysis.error.message}</CardDescription>
             </CardHeader>
             <CardContent>

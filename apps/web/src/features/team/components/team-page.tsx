@@ -62,7 +62,7 @@ function TeamUnavailable({ error, onRetry }: { error: Error; onRetry: () => void
     return (
       <Card>
         <CardHeader>
-          <CardTitle>Equipe nos planos Empresas</CardTitle>
+          <CardTitle as="h2">Equipe nos planos Empresas</CardTitle>
           <CardDescription>{error.message}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -104,7 +104,7 @@ function TeamView({ team }: { team: Team }) {
       )}
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle as="h2" className="flex items-center gap-2">
             <UsersIcon aria-hidden="true" className="size-5" />
             Membros
           </CardTitle>
@@ -213,7 +213,7 @@ function InvitationsCard({ team }: { team: Team }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <MailIcon aria-hidden="true" className="size-5" />
           Convites
         </CardTitle>
@@ -275,7 +275,7 @@ function MonthByMember({ enabled }: { enabled: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quem lançou o quê</CardTitle>
+        <CardTitle as="h2">Quem lançou o quê</CardTitle>
         <CardDescription>Entradas, saídas e lançamentos de cada pessoa no mês.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
