@@ -8,7 +8,7 @@ import Stripe from 'stripe'
  * objects shaped like the pinned API version's, and state a test can set (a subscription's
  * status, price and period). Point the real SDK at it with STRIPE_API_BASE = `fake.url`.
  *
- * POST /v1/customers · POST /v1/checkout/sessions · GET /v1/subscriptions/:id ·
+ * POST /v1/customers · POST /v1/checkout/sessions · GET / DELETE /v1/subscriptions/:id ·
  * POST /v1/billing_portal/sessions. Idempotency-Key is honoured like Stripe does: the same key
  * answers the first response again.
  */
@@ -189,6 +189,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           },
         }
       }
+      return { status: 200, body: subscriptionJson(subscriptionId) }
+    }
+    // stripe.subscriptions.cancel(): ends the subscription at once.
+    if (method === 'DELETE' && subscription?.[1]) {
+      const subscriptionId = decodeURIComponent(subscription[1])
+      const found = subscriptions.get(subscriptionId)
+      if (!found) {
+        return {
+          status: 404,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such subscription: '${subscriptionId}'`,
+            },
+          },
+        }
+      }
+      found.status = 'canceled'
       return { status: 200, body: subscriptionJson(subscriptionId) }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {

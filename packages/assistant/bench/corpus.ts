@@ -168,6 +168,38 @@ const HANDWRITTEN = [
   'boliche 80',
 ]
 
+// Issue 11's shapes, about a tenth of the stream: questions, plans, sums and identifiers that
+// record nothing, several items, installments, dates still to come, abbreviations.
+const ISSUE_11 = [
+  'quanto é 10% de 300?',
+  'será que dá pra gastar 200 no mercado?',
+  'se eu gastar 300 no mercado sobra?',
+  'vou gastar 150 no mercado amanhã',
+  'quero juntar 5 mil até dezembro',
+  'amanhã pago a luz 180',
+  '120 + 45 + 30',
+  'NF 001.234.567',
+  'pedido 123.456 saiu pra entrega',
+  'cpf 529.982.247-25',
+  'o jogo foi 3 a 1',
+  'nasci em 1990',
+  'uber 20 e ifood 40',
+  'mercado 150, farmácia 32',
+  'gastei 30 no almoço e 12 no café',
+  'comprei uma TV de 2.400 em 12x',
+  'parcelei 1.200 em 6 vezes',
+  '3x de 100 na loja',
+  'mercado 200 amanhã',
+  'almoço 45 dia 20/12/2026',
+  'qto gastei esse mês',
+  'qual meu saldo',
+  'trinta e cinco no almoço',
+  'ifod 32',
+  'recebi o 13º 2.300',
+  'me conta quanto gastei',
+  'cancelar parcelas',
+]
+
 const ITEMS = [
   'mercado',
   'padaria',
@@ -217,7 +249,7 @@ const SHAPES = [
 
 /** The handwritten messages plus generated combinations: every shape, item, amount and date. */
 export function benchCorpus(): string[] {
-  const out = [...HANDWRITTEN]
+  const out = [...HANDWRITTEN, ...ISSUE_11]
   let k = 0
   for (const item of ITEMS) {
     for (let s = 0; s < SHAPES.length; s++) {

@@ -1,6 +1,7 @@
 import { type DateMatch, readDates } from './date-reader.ts'
-import { type AmountMatch, readAmount } from './money-reader.ts'
-import { markPhones } from './phones.ts'
+import { type AmountMatch, readAmounts } from './money-reader.ts'
+import { markBoletoLines, markPhones } from './phones.ts'
+import { markTellVerbs } from './tell-verbs.ts'
 import { alignedOriginal, foldText } from './normalize.ts'
 import { type Token, tokenize } from './tokens.ts'
 
@@ -16,6 +17,8 @@ export type Analysis = {
   tokens: Token[]
   dates: DateMatch[]
   amount: AmountMatch | null
+  /** Every number that could be money, in message order (the amount is one of them). */
+  amounts: AmountMatch[]
 }
 
 /** Longer messages are not finance notes; reading them whole would only cost time. */
@@ -30,9 +33,11 @@ export function analyze(text: string): Analysis {
   const original = aligned.length === folded.length ? aligned : folded
   const tokens = tokenize(folded)
   markPhones(tokens, folded)
+  markBoletoLines(tokens, folded)
+  markTellVerbs(tokens)
   const dates = readDates(tokens)
-  const amount = readAmount(tokens)
-  return { original, folded, tokens, dates, amount }
+  const { best: amount, all: amounts } = readAmounts(tokens)
+  return { original, folded, tokens, dates, amount, amounts }
 }
 
 /** Centavos of the amount in a message, or null when it holds no money (the money reader). */

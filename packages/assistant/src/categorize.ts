@@ -13,7 +13,7 @@ import {
   INCOME_KEYWORDS,
   INCOME_TRIGGERS,
 } from './lexicon.ts'
-import { type FuzzyIndex, buildFuzzy, fuzzyLookup } from './fuzzy.ts'
+import { type FuzzyIndex, buildFuzzy, fuzzyLookup, withinOneEdit } from './fuzzy.ts'
 import { alignedOriginal, foldText } from './normalize.ts'
 import { NUM, Role, type Token, WORD, tokenize } from './tokens.ts'
 
@@ -235,9 +235,35 @@ function matchLearned(
 const EXPENSE_FUZZY = buildFuzzy(EXPENSE_INDEX)
 const INCOME_FUZZY = buildFuzzy(INCOME_INDEX)
 
+/**
+ * Short brand names people mistype all the time ('ifod', 'ubr', 'uberr'): too short for the
+ * general typo rule (6+ letters), so only these few get one edit, keeping the first letter.
+ */
+const SHORT_BRANDS: ReadonlyMap<string, Phrase> = new Map(
+  (
+    [
+      ['ifood', 'alimentacao'],
+      ['uber', 'transporte'],
+      ['rappi', 'alimentacao'],
+      ['shopee', 'compras'],
+    ] as const
+  ).map(([word, category]) => [word, { words: [word], category, weak: false, trigger: false }]),
+)
+
+function shortBrandTypo(word: string): Phrase | null {
+  if (word.length < 3 || word.length > 7) return null
+  for (const [brand, phrase] of SHORT_BRANDS)
+    if (brand[0] === word[0] && withinOneEdit(word, brand)) return phrase
+  // 'ifud', 'ifoodd': the vowel sound people type for 'food'.
+  if (word.startsWith('if') && /^if+[ou]+d+$/.test(word)) return SHORT_BRANDS.get('ifood') ?? null
+  return null
+}
+
 function matchFuzzy(seq: WordSeq, fuzzy: FuzzyIndex<Phrase>): CategoryMatch | null {
   for (let p = 0; p < seq.words.length; p++) {
-    const phrase = fuzzyLookup(seq.words[p] ?? '', fuzzy)
+    const word = seq.words[p] ?? ''
+    const phrase =
+      fuzzyLookup(word, fuzzy) ?? (fuzzy === EXPENSE_FUZZY ? shortBrandTypo(word) : null)
     if (phrase !== null) {
       const token = seq.tokens[p] ?? 0
       return {

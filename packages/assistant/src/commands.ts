@@ -14,7 +14,7 @@ import { MONTHS } from './vocabulary.ts'
  * Word lists are folded (no accents); multi-word answers join their words with '_'.
  */
 
-type Words = {
+export type Words = {
   /** Folded words, polite filler removed, with their token indexes. */
   list: string[]
   at: number[]
@@ -46,7 +46,7 @@ const EMOJI_NO = set('👎 👎🏻 👎🏼 👎🏽 👎🏾 👎🏿 ❌ 🚫
 const HELP_CORE = set(`
   ajuda help menu comandos socorro instrucoes opcoes funciona tutorial inicio comecar start
   oi ola opa eai hey hello hi salve alo bom boa obrigado obrigada obg valeu vlw brigado
-  brigada tchau ajude faz fazer
+  brigada tchau ajude faz fazer usar
 `)
 const HELP_VOCAB = new Set([
   ...HELP_CORE,
@@ -118,14 +118,26 @@ const RECENT_CORE = set(`
 `)
 const THIS_MONTH_LEAD = set('esse este neste nesse deste desse do no')
 
+// Abbreviations people type for question words: 'qto gastei', 'qnt tenho', 'q eu gastei'.
+const SPELLED_OUT: ReadonlyMap<string, string> = new Map([
+  ['qto', 'quanto'],
+  ['qnt', 'quanto'],
+  ['qnto', 'quanto'],
+  ['qt', 'quanto'],
+  ['qtos', 'quanto'],
+])
+
 function readWords(a: Analysis): Words {
   const list: string[] = []
   const at: number[] = []
   const numbers: Token[] = []
   a.tokens.forEach((t, i) => {
     if (t.kind === NUM) numbers.push(t)
-    if (t.kind !== WORD || POLITE.has(t.text)) return
-    list.push(t.text)
+    // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
+    if (t.kind !== WORD || POLITE.has(t.text) || t.role === Role.FILLER) return
+    // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
+    if (t.text === 'q' && list[list.length - 1] === 'quanto') return
+    list.push(SPELLED_OUT.get(t.text) ?? t.text)
     at.push(i)
   })
   return { list, at, numbers }
@@ -330,17 +342,42 @@ function recent(a: Analysis, w: Words): Decision | null {
   return { kind: 'recent' }
 }
 
+const CANCEL = set('cancelar cancela cancele apagar apaga apague excluir exclui exclua parar para')
+const INSTALLMENT_NOUNS = set('parcelas parcela parcelamento prestacoes parcelado parcelada')
+
+/** 'cancelar parcelas', 'cancela as parcelas da tv': the last purchase's future installments. */
+function cancelInstallments(_a: Analysis, w: Words): Decision | null {
+  if (w.numbers.length > 0 || w.list.length > 6) return null
+  if (!CANCEL.has(w.list[0] ?? '') || !someIn(w.list, INSTALLMENT_NOUNS)) return null
+  return { kind: 'cancel_installments' }
+}
+
+/**
+ * A reader of one command: the decision, or null when the message is not that command (the
+ * next reader tries). To add a command: write its reader (in a file of its own when it is
+ * more than a few lines), add its Decision kind in types.ts, and list it here. Order matters:
+ * stricter readers first; a reader that returns `not_understood` stops the search.
+ */
+export type CommandReader = (a: Analysis, w: Words, ctx: AssistantContext) => Decision | null
+
+export const COMMAND_READERS: readonly CommandReader[] = [
+  confirmation,
+  (_a, w) => help(w),
+  cancelInstallments,
+  editing,
+  lateCorrection,
+  categorySaying,
+  balance,
+  summary,
+  recent,
+]
+
 /** A command, or null when the message is not one (then it may be an entry or a bill). */
 export function readCommand(a: Analysis, ctx: AssistantContext): Decision | null {
   const w = readWords(a)
-  return (
-    confirmation(a, w) ??
-    help(w) ??
-    editing(a, w) ??
-    lateCorrection(a, w) ??
-    categorySaying(a, w) ??
-    balance(a, w) ??
-    summary(a, w, ctx) ??
-    recent(a, w)
-  )
+  for (const reader of COMMAND_READERS) {
+    const decision = reader(a, w, ctx)
+    if (decision) return decision
+  }
+  return null
 }

@@ -12,6 +12,13 @@ export type DateMatch = {
   expr: DateExpr | null
   first: number
   last: number
+  /**
+   * Said to be still to come ('amanhã', 'próxima segunda', 'sexta que vem', 'mês que vem'):
+   * an entry with such a date has not happened yet.
+   */
+  ahead?: true
+  /** No particular day ('semana que vem', 'mês que vem'): only `ahead` is meaningful. */
+  vague?: true
 }
 
 /** A month named with its year ('10/2026'), for summaries. */
@@ -119,6 +126,11 @@ const DATE_STARTS = new Set([
   'antes',
   'depois',
   'dia',
+  'semana',
+  'mes',
+  'ano',
+  'proxima',
+  'proximo',
   ...DUE_WORDS,
   ...WEEKDAYS.keys(),
 ])
@@ -136,9 +148,26 @@ function addDate(
   expr: DateExpr | null,
   first: number,
   last: number,
+  ahead = false,
+  vague = false,
 ): void {
   mark(tokens, first, last)
-  found.push({ expr, first, last })
+  const match: DateMatch = { expr, first, last }
+  if (ahead) match.ahead = true
+  if (vague) match.vague = true
+  found.push(match)
+}
+
+const NEXT_WORDS = new Set(['proxima', 'proximo'])
+const PERIODS = new Map([
+  ['semana', 7],
+  ['mes', 30],
+  ['ano', 365],
+])
+
+/** 'que vem' right after token i. */
+function queVem(tokens: readonly Token[], i: number): boolean {
+  return wordAt(tokens, i + 1) === 'que' && wordAt(tokens, i + 2) === 'vem'
 }
 
 /**
@@ -179,6 +208,32 @@ export function readDates(tokens: Token[]): DateMatch[] {
     // One map lookup rules out the words that start no date (nearly all of them).
     if (!DATE_STARTS.has(w)) continue
     switch (w) {
+      case 'semana':
+      case 'mes':
+      case 'ano':
+        // 'semana que vem', 'mês que vem': still to come, no particular day.
+        if (queVem(tokens, i)) {
+          addDate(
+            found,
+            tokens,
+            { kind: 'relative', days: PERIODS.get(w) ?? 7 },
+            i,
+            i + 2,
+            true,
+            true,
+          )
+          i += 2
+        }
+        continue
+      case 'proxima':
+      case 'proximo': {
+        const period = PERIODS.get(wordAt(tokens, i + 1))
+        if (period !== undefined) {
+          addDate(found, tokens, { kind: 'relative', days: period }, i, i + 1, true, true)
+          i += 1
+        }
+        continue
+      }
       case 'hoje':
       case 'hj':
         addDate(found, tokens, { kind: 'relative', days: 0 }, i, i)
@@ -190,7 +245,7 @@ export function readDates(tokens: Token[]): DateMatch[] {
         addDate(found, tokens, { kind: 'relative', days: -2 }, i, i)
         continue
       case 'amanha':
-        addDate(found, tokens, { kind: 'relative', days: 1 }, i, i)
+        addDate(found, tokens, { kind: 'relative', days: 1 }, i, i, true)
         continue
       case 'antes':
       case 'depois':
@@ -199,7 +254,7 @@ export function readDates(tokens: Token[]): DateMatch[] {
           if (w === 'antes' && target === 'ontem')
             addDate(found, tokens, { kind: 'relative', days: -2 }, i, i + 2)
           else if (w === 'depois' && target === 'amanha')
-            addDate(found, tokens, { kind: 'relative', days: 2 }, i, i + 2)
+            addDate(found, tokens, { kind: 'relative', days: 2 }, i, i + 2, true)
           else continue
           i += 2
         }
@@ -246,9 +301,14 @@ export function readDates(tokens: Token[]): DateMatch[] {
       let first = i
       let last = i
       if (WEEKDAY_LEADS.has(wordAt(tokens, i - 1))) first = i - 1
+      let ahead = NEXT_WORDS.has(wordAt(tokens, i - 1))
       if (wordAt(tokens, last + 1) === 'feira') last++
       if (WEEKDAY_TAILS.has(wordAt(tokens, last + 1))) last++
-      addDate(found, tokens, { kind: 'weekday', weekday }, first, last)
+      else if (queVem(tokens, last)) {
+        last += 2
+        ahead = true
+      }
+      addDate(found, tokens, { kind: 'weekday', weekday }, first, last, ahead)
       i = last
     }
   }

@@ -158,3 +158,13 @@ export function recentMonth(today: IsoDate, month: number): string {
   const year = month <= m ? y : y - 1
   return `${year}-${String(month).padStart(2, '0')}`
 }
+
+/**
+ * The same day `months` months after `date`, or the month's last day when it is shorter
+ * (31/01 + 1 month is 28/02 or 29/02): how installments fall.
+ */
+export function addMonthsClamped(date: IsoDate, months: number): IsoDate {
+  const [y, m, d] = parts(date)
+  const [year, month] = shiftMonth(y, m, months)
+  return iso(year, month, Math.min(d, daysInMonth(year, month)))
+}

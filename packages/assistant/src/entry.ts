@@ -2,7 +2,7 @@ import { type EntryType, FALLBACK_CATEGORY, MAX_ENTRY_CENTS } from '@equilibrai/
 import type { Analysis } from './analysis.ts'
 import { findCategory, typeFromWords, wordSeq } from './categorize.ts'
 import type { DateMatch } from './date-reader.ts'
-import { resolveDate, saoPauloToday } from './dates.ts'
+import { addDays, resolveDate, saoPauloToday } from './dates.ts'
 import { Role, SYM, type Token, WORD, setRoleAt, wordAt } from './tokens.ts'
 import type { AssistantContext, Decision } from './types.ts'
 import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS, NEUTRAL_VERBS } from './vocabulary.ts'
@@ -54,8 +54,8 @@ export function markVerbs(tokens: Token[]): EntryType | null {
   return type
 }
 
-// Symbols that can sit inside a name ('disney+', 'c&a'); any other symbol ends a phrase.
-const JOINING_SYMBOLS = new Set(['+', '&', "'"])
+// Symbols that can sit inside a name ('disney+', 'c&a', '13º'); any other symbol ends a phrase.
+const JOINING_SYMBOLS = new Set(['+', '&', "'", 'º', '°'])
 const MAX_DESCRIPTION = 60
 const MESSY_SPACE = /\s\s|[^\S ]/
 
@@ -67,7 +67,8 @@ function isContent(t: Token | undefined): boolean {
 
 function isEdge(t: Token | undefined): boolean {
   if (t === undefined) return false
-  if (t.kind === SYM) return t.text !== '+' || t.spaced // 'disney+' keeps its plus
+  // 'disney+' keeps its plus, '13º' its ordinal mark.
+  if (t.kind === SYM) return !(t.text === '+' || t.text === 'º' || t.text === '°') || t.spaced
   return t.kind === WORD && EDGE_WORDS.has(t.text)
 }
 
@@ -127,14 +128,31 @@ function hasSubject(tokens: readonly Token[], categoryFound: boolean): boolean {
   return categoryFound || tokens.some((t) => t.role === Role.VERB && !NEUTRAL_VERBS.has(t.text))
 }
 
+/** How an item of a message with several inherits what the message said once. */
+export type EntryDefaults = {
+  /** The type an earlier item's verb said ('gastei 30 no almoço e 12 no café'). */
+  type?: EntryType | null
+  /** The message's one date, when the item names none ('mercado 80 e farmácia 25 ontem'). */
+  date?: DateMatch
+}
+
+/** The type the message's verb or sign says, or null. Marks the verbs. */
+export function statedType(a: Analysis): EntryType | null {
+  const verbType = markVerbs(a.tokens)
+  const sign = a.amount?.sign
+  return sign === 1 ? 'income' : sign === -1 ? 'expense' : verbType
+}
+
 /** An expense or an income: 'gastei 45,90 no mercado', 'recebi 3.000 de salário'. */
-export function readEntry(a: Analysis, ctx: AssistantContext): Decision {
+export function readEntry(
+  a: Analysis,
+  ctx: AssistantContext,
+  defaults: EntryDefaults = {},
+): Decision {
   const { tokens, amount } = a
-  const verbType = markVerbs(tokens)
-  const sign: EntryType | null =
-    amount?.sign === 1 ? 'income' : amount?.sign === -1 ? 'expense' : null
+  const stated = statedType(a)
   const seq = wordSeq(tokens, a.original)
-  const type = sign ?? verbType ?? typeFromWords(seq, ctx.learnedWords)
+  const type = stated ?? defaults.type ?? typeFromWords(seq, ctx.learnedWords)
   const match = findCategory(seq, type, ctx.learnedWords)
   const category = match?.category ?? FALLBACK_CATEGORY[type]
   const description = describe(a, match)
@@ -148,17 +166,37 @@ export function readEntry(a: Analysis, ctx: AssistantContext): Decision {
       category,
     }
   }
-  const date = a.dates[0]
+  const date = a.dates[0] ?? defaults.date
   const today = saoPauloToday(ctx.now)
-  const occurred_on =
-    date === undefined ? today : date.expr ? resolveDate(date.expr, today, 'backward') : null
-  if (occurred_on === null) return NOT_UNDERSTOOD
   const entry = {
     type,
     amount_cents: amount.cents,
     description: description || fallbackDescription(type),
     category,
-    occurred_on,
+    occurred_on: today,
+  }
+  if (date?.ahead) {
+    // 'mercado 200 amanhã': not spent yet. Ask; 'sim' records it today.
+    if (date.vague || date.expr === null) return { kind: 'confirm_date', entry }
+    // 'próxima segunda' on a Monday is the next one, a week on; 'amanhã' counts from today.
+    const from = date.expr.kind === 'weekday' ? addDays(today, 1) : today
+    const said_on = resolveDate(date.expr, from, 'forward')
+    return said_on === null ? NOT_UNDERSTOOD : { kind: 'confirm_date', entry, said_on }
+  }
+  if (date !== undefined) {
+    const expr = date.expr
+    if (expr === null) return NOT_UNDERSTOOD
+    // A full date is exact: '20/12/2026' seen on 18/11/2026 has not happened yet.
+    if (expr.kind === 'full') {
+      const said_on = resolveDate(expr, today, 'backward')
+      if (said_on === null) return NOT_UNDERSTOOD
+      if (said_on > today) return { kind: 'confirm_date', entry, said_on }
+      entry.occurred_on = said_on
+    } else {
+      const day = resolveDate(expr, today, 'backward')
+      if (day === null) return NOT_UNDERSTOOD
+      entry.occurred_on = day
+    }
   }
   return amount.cents > MAX_ENTRY_CENTS
     ? { kind: 'confirm_large', entry }

@@ -27,4 +27,16 @@ export {
   monthLabel,
   replies,
 } from './replies.ts'
-export type { AssistantContext, BillDraft, Decision, DecisionKind, EntryDraft } from './types.ts'
+export type {
+  AssistantContext,
+  BillDraft,
+  Decision,
+  DecisionKind,
+  EntryDraft,
+  InstallmentPlan,
+  NotEntryReason,
+} from './types.ts'
+export { PENDING_WINDOW_MS, type PendingOutcome, pendingOutcome } from './pending.ts'
+export { MAX_INSTALLMENTS, splitCents } from './installments.ts'
+export { addMonthsClamped } from './dates.ts'
+export { type CommandReader, COMMAND_READERS } from './commands.ts'

@@ -62,7 +62,7 @@ export const EXPENSE_KEYWORDS: Record<ExpenseCategory, readonly string[]> = {
     gasolina, shell, ipiranga, petrobras, estacionamento, estacionei, zona azul, valet, pedágio,
     sem parar, conectcar, veloe, tag de pedágio, oficina, mecânico, borracharia, pneu, pneus,
     troca de óleo, óleo do carro, revisão do carro, revisão, lava jato, lava-jato, lava rápido,
-    lavagem do carro, lavar o carro, carro, moto, bike, patinete, seguro do carro, seguro auto,
+    lavagem do carro, lavar o carro, lavagem, polimento, enceramento, carro, moto, bike, patinete, seguro do carro, seguro auto,
     seguro da moto, peças do carro, autopeças, funilaria, guincho, corrida, mobilidade,
     bicicleta, barca, balsa, ferry, rodoviária, buser, clickbus, flixbus, avião, aeroporto,
     gol, latam, passagem de avião, motorista, mototáxi, moto táxi, recarga do bilhete, cartão
@@ -239,7 +239,7 @@ export const EXPENSE_WEAK: Partial<Record<ExpenseCategory, readonly string[]>> =
 export const INCOME_TRIGGERS: Partial<Record<IncomeCategory, readonly string[]>> = {
   salario: list(`
     salário, salario, salário do mês, holerite, contracheque, décimo terceiro, decimo terceiro,
-    13º salário, férias, ferias, plr, ppr, participação nos lucros, hora extra, horas extras,
+    13º salário, 13º, 13 salário, férias, ferias, plr, ppr, participação nos lucros, hora extra, horas extras,
     aposentadoria, rescisão, fgts, seguro desemprego, seguro-desemprego, pagamento do trabalho,
     pagamento do salário, adiantamento salarial, adiantamento do salário, vale do salário,
     quinzena, bônus, bonus, pró-labore, pro labore, prolabore

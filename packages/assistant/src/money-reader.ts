@@ -29,6 +29,8 @@ export type AmountMatch = {
   last: number
   /** +1 for '+50', -1 for '-50', 0 when unsigned. */
   sign: -1 | 0 | 1
+  /** How strongly the shape says money (currency 40, signed 30, formatted 30, plain 20, year 10). */
+  score: number
 }
 
 const MAX_DIGITS = 13
@@ -108,7 +110,7 @@ function centsOf(whole: string, fraction: string, factor: number): number | null
 
 // ---- Candidates ------------------------------------------------------------------------------
 
-type Candidate = AmountMatch & { score: number; tokenIndex: number }
+type Candidate = AmountMatch & { tokenIndex: number }
 
 const SCORE_CURRENCY = 40
 const SCORE_SIGNED = 30
@@ -134,6 +136,10 @@ const BRAND_99_BEFORE = new Set([
   'um',
 ])
 const DIGITS_ONLY = /^\d+$/
+const LEADING_ZERO = /^0\d/
+const SMALL_INT = /^\d{1,2}$/
+// Words before a year-like number that make it a year ('em 2025', 'desde 1990').
+const YEAR_LEADS = new Set(['em', 'ano', 'desde', 'ate', 'nasci', 'de'])
 
 function isSymAt(tokens: readonly Token[], i: number, symbol: string): boolean {
   const t = tokens[i]
@@ -175,6 +181,36 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   if (prev?.kind === WORD && !t.spaced && prevWord !== 'rs' && prevWord !== 'r') {
     return { role: Role.CODE, last: i }
   }
+  // '001.234.567', '01310-100': a leading zero is an identifier's, never an amount's.
+  if (LEADING_ZERO.test(t.text)) return { role: Role.CODE, last: i }
+  // '12.345.678/0001-90', '100/4': numbers joined by a slash that were no date.
+  const slashAfter =
+    nextTouching &&
+    isSymAt(tokens, i + 1, '/') &&
+    tokens[i + 2]?.kind === NUM &&
+    !tokens[i + 2]?.spaced
+  const slashBefore =
+    !t.spaced && isSymAt(tokens, i - 1, '/') && tokens[i - 2]?.kind === NUM && !prev?.spaced
+  if (slashAfter || slashBefore) return { role: Role.CODE, last: i }
+  // Scores: '3 a 1', '2x0', '7 x 1'.
+  const after = tokens[i + 2]
+  if (
+    SMALL_INT.test(t.text) &&
+    (nextWord === 'x' || (nextWord === 'a' && next?.spaced)) &&
+    after?.kind === NUM &&
+    SMALL_INT.test(after.text)
+  ) {
+    return { role: Role.CODE, last: i + 2 }
+  }
+  // '1) mercado 50 2) uber 20': list numbers.
+  if (
+    nextTouching &&
+    isSymAt(tokens, i + 1, ')') &&
+    SMALL_INT.test(t.text) &&
+    !isSymAt(tokens, i - 1, '(')
+  ) {
+    return { role: Role.CODE, last: i }
+  }
   if (nextTouching && isSymAt(tokens, i + 1, ':') && tokens[i + 2]?.kind === NUM) {
     return { role: Role.TIME, last: i + 2 }
   }
@@ -207,6 +243,44 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   return null
 }
 
+function isYearLike(text: string): boolean {
+  const n = Number(text)
+  return n >= 1900 && n <= 2100
+}
+
+// What may stand between an identifier word and its number: 'pedido nº', 'número do pedido é'.
+const CODE_GAP = new Set([
+  'de',
+  'do',
+  'da',
+  'e',
+  'eh',
+  'o',
+  'a',
+  'meu',
+  'minha',
+  'no',
+  'n',
+  'numero',
+])
+
+/** An identifier word ('pedido', 'nf', 'cpf') within a few filler words before token i. */
+function codeWordBefore(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1, steps = 0; k >= 0 && steps < 4; k--, steps++) {
+    const t = tokens[k]
+    if (t === undefined) return false
+    if (t.kind === SYM) {
+      if (t.text === ':' || t.text === '#' || t.text === 'º' || t.text === '°' || t.text === '-')
+        continue
+      return false
+    }
+    if (t.kind !== WORD) return false
+    if (CODE_WORDS.has(t.text)) return true
+    if (!CODE_GAP.has(t.text)) return false
+  }
+  return false
+}
+
 /**
  * Judges the number token at i. Returns a candidate, or null after marking the token with
  * what it is instead (a code, a time, a count).
@@ -217,6 +291,8 @@ function judge(tokens: Token[], i: number): Candidate | null {
   const shape = nonMoneyShape(tokens, i)
   if (shape) {
     setRole(tokens, i, shape.last, shape.role)
+    // '13º' is the thirteenth salary: a word for the categoriser, like '99' for the ride app.
+    if (shape.role === Role.COUNT && t.text === '13') t.role = Role.BRAND
     return null
   }
   const next = tokens[i + 1]
@@ -305,10 +381,23 @@ function judge(tokens: Token[], i: number): Candidate | null {
   }
 
   const strong = currency || factor > 1 || centsOnly
-  // An identifier word before the number wins unless the number is plainly money.
-  if (CODE_WORDS.has(prevWord) && !strong && plain) {
+  // 8+ bare digits with nothing saying money: a password, a code, a document.
+  if (!strong && sign === 0 && plain && t.text.length >= 8) {
     t.role = Role.CODE
     return null
+  }
+  // An identifier word before the number wins unless the number is plainly money ('pedido
+  // 45,90'): 'NF 001.234.567', 'pedido 123.456', 'o número do pedido é 2.345.678'.
+  if (!strong && !t.text.includes(',') && codeWordBefore(tokens, first)) {
+    t.role = Role.CODE
+    return null
+  }
+  if (plain && !strong && sign === 0 && t.text.length === 4 && isYearLike(t.text)) {
+    const lead = wordAt(tokens, i - 1)
+    if (YEAR_LEADS.has(lead) && (lead !== 'de' || wordAt(tokens, i - 2) === 'ano')) {
+      t.role = Role.DATE
+      return null
+    }
   }
   if (prevWord === 'as' && plain && !strong && Number(t.text) <= 23) {
     // 'às 10' (folded 'as 10') is a time of day.
@@ -322,6 +411,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
     Number(t.text) <= 99 &&
     next?.spaced &&
     next.kind === WORD &&
+    next.role === Role.FREE &&
     isQuantityNoun(nextWord)
   ) {
     t.role = Role.COUNT
@@ -332,20 +422,57 @@ function judge(tokens: Token[], i: number): Candidate | null {
   if (strong) score = SCORE_CURRENCY
   else if (sign !== 0) score = SCORE_SIGNED
   else if (!plain) score = SCORE_FORMATTED
-  else if (t.text.length === 4 && Number(t.text) >= 1900 && Number(t.text) <= 2100)
-    score = SCORE_YEAR
+  else if (t.text.length === 4 && isYearLike(t.text)) score = SCORE_YEAR
   else score = SCORE_PLAIN
   const before = wordAt(tokens, first - 1)
   if (PRICE_WORDS.has(before)) score += PRICE_BONUS
   return { cents, first, last, sign, score, tokenIndex: i }
 }
 
-/** 'cinquenta reais', 'dois mil reais', 'vinte e cinco conto': written numbers before a currency. */
+// After a written number without 'reais', the words that still make it money ('trinta e cinco
+// no almoço', 'vinte de uber'); before it, the verbs that do ('paguei trinta').
+const LOOSE_AFTER = new Set([
+  'no',
+  'na',
+  'nos',
+  'nas',
+  'de',
+  'do',
+  'da',
+  'em',
+  'pro',
+  'pra',
+  'com',
+  'num',
+  'numa',
+])
+const LOOSE_BEFORE = new Set([
+  'gastei',
+  'paguei',
+  'gastamos',
+  'pagamos',
+  'uns',
+  'umas',
+  'deu',
+  'foi',
+  'custou',
+  'recebi',
+  'ganhei',
+  'entrou',
+])
+const SCORE_WORDS = 15
+
+/**
+ * 'cinquenta reais', 'dois mil reais', 'vinte e cinco conto': written numbers before a currency;
+ * without one, 'trinta e cinco no almoço' and 'paguei trinta' (never 'um'/'uma' alone: those
+ * are articles).
+ */
 function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
   let total = 0
   let current = 0
   let j = i
   let any = false
+  let thousands = false
   for (; j < tokens.length; j++) {
     const w = wordAt(tokens, j)
     const n = NUMBER_WORDS.get(w)
@@ -357,13 +484,26 @@ function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
       total += current
       current = 0
       any = true
+      thousands = true
     } else if (w !== 'e' || !any) {
       break // 'e' between number words ('vinte e cinco') continues the run; anything else ends it
     }
   }
-  if (!any || !CURRENCY_WORDS.has(wordAt(tokens, j)) || wordAt(tokens, j - 1) === 'e') return null
+  if (!any || wordAt(tokens, j - 1) === 'e') return null
   const cents = (total + current) * 100
-  return { cents, first: i, last: j, sign: 0, score: SCORE_CURRENCY, tokenIndex: i }
+  if (CURRENCY_WORDS.has(wordAt(tokens, j))) {
+    return { cents, first: i, last: j, sign: 0, score: SCORE_CURRENCY, tokenIndex: i }
+  }
+  const first = wordAt(tokens, i)
+  const next = wordAt(tokens, j)
+  const loose =
+    cents >= 200 &&
+    (thousands || (first !== 'um' && first !== 'uma')) &&
+    wordAt(tokens, i - 1) !== 'as' &&
+    (LOOSE_BEFORE.has(wordAt(tokens, i - 1)) ||
+      (LOOSE_AFTER.has(next) && !MONTHS.has(wordAt(tokens, j + 1))))
+  if (!loose) return null
+  return { cents, first: i, last: j - 1, sign: 0, score: SCORE_WORDS, tokenIndex: i }
 }
 
 const NUMBER_START = new Set([...NUMBER_WORDS.keys(), 'mil'])
@@ -373,6 +513,14 @@ const NUMBER_START = new Set([...NUMBER_WORDS.keys(), 'mil'])
  * its tokens AMOUNT and returns it; null when no number in the message is money.
  */
 export function readAmount(tokens: Token[]): AmountMatch | null {
+  return readAmounts(tokens).best
+}
+
+/**
+ * The amount (`best`) and every number that could have been one (`all`, message order): a
+ * message with several items ('uber 20 e ifood 40') has one per item.
+ */
+export function readAmounts(tokens: Token[]): { best: AmountMatch | null; all: AmountMatch[] } {
   const candidates: Candidate[] = []
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
@@ -401,7 +549,7 @@ export function readAmount(tokens: Token[]): AmountMatch | null {
       }
     }
   }
-  if (candidates.length === 0) return null
+  if (candidates.length === 0) return { best: null, all: [] }
   if (candidates.length > 1) {
     // '99' with an article before it, or first in the message, is the ride app when another
     // number can be the amount: 'paguei 15 no 99', '99 15,00'.
@@ -419,7 +567,8 @@ export function readAmount(tokens: Token[]): AmountMatch | null {
   }
   let best = candidates[0]
   for (const c of candidates) if (best === undefined || c.score >= best.score) best = c
-  if (best === undefined) return null
+  if (best === undefined) return { best: null, all: [] }
   setRole(tokens, best.first, best.last, Role.AMOUNT)
-  return { cents: best.cents, first: best.first, last: best.last, sign: best.sign }
+  // Candidates are AmountMatches already (plus their token index): no copies on the hot path.
+  return { best, all: candidates }
 }

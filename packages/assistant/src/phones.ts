@@ -29,3 +29,13 @@ export function markPhones(tokens: Token[], folded: string): void {
     for (const t of tokens) if (t.start >= start && t.end <= end) t.role = Role.PHONE
   }
 }
+
+// A boleto's typed line ('34191.79001 01043.510047 …'), a barcode or card number in groups
+// of four ('8465 0000 0012'): every number in the message is the code.
+const BOLETO_LINE = /\d{5}[.\s]?\d{5}\s+\d{5}[.\s]?\d{6}|\b\d{4}(?:[ .-]\d{4}){2,}\b/
+
+/** Marks every number of a message holding a boleto line as CODE: none of them is an amount. */
+export function markBoletoLines(tokens: Token[], folded: string): void {
+  if (folded.length < 14 || !BOLETO_LINE.test(folded)) return
+  for (const t of tokens) if (t.kind === NUM) t.role = Role.CODE
+}

@@ -7,6 +7,7 @@ import {
   formatBRL,
   formatDayMonth,
 } from '@equilibrai/shared'
+import { itemReplies } from './replies-items.ts'
 import { MONTH_NAMES } from './vocabulary.ts'
 
 /**
@@ -261,4 +262,6 @@ export const replies = {
   nothingToConfirm(): string {
     return 'Não há nada esperando confirmação. Para anotar, mande por exemplo *gastei 45,90 no mercado*.'
   },
+
+  ...itemReplies,
 } as const

@@ -23,8 +23,36 @@ export type BillDraft = {
   category: Category
 }
 
+/** A purchase in installments: one entry per month, 'TV (1/12)' … 'TV (12/12)'. */
+export type InstallmentPlan = {
+  /** The purchase's own words ('TV'); each entry's description adds '(k/N)'. */
+  description: string
+  category: Category
+  type: EntryType
+  total_cents: number
+  count: number
+  /** In order: the first on the purchase day, the rest on the same day of the next months. */
+  entries: EntryDraft[]
+}
+
+/** Why a message with a number records nothing. */
+export type NotEntryReason = 'question' | 'plan' | 'arithmetic' | 'statement'
+
 export type Decision =
   | { kind: 'entry'; entry: EntryDraft }
+  /** Several items in one message ('uber 20 e ifood 40'): one entry each, in message order. */
+  | { kind: 'entries'; entries: EntryDraft[] }
+  | { kind: 'installments'; plan: InstallmentPlan }
+  /**
+   * An entry dated after the message ('mercado 200 amanhã'): nothing is recorded; the reply
+   * asks whether it was today. `entry` is what 'sim' records (dated today); `said_on` is the
+   * day the message named, when it named one.
+   */
+  | { kind: 'confirm_date'; entry: EntryDraft; said_on?: IsoDate }
+  /** A question, plan, what-if or sum that carries numbers: never recorded. */
+  | { kind: 'not_entry'; reason: NotEntryReason }
+  /** 'cancelar parcelas': the future installments of the last purchase in installments. */
+  | { kind: 'cancel_installments' }
   /** Amount over MAX_ENTRY_CENTS: ask before recording. */
   | { kind: 'confirm_large'; entry: EntryDraft }
   | { kind: 'needs_amount'; type: EntryType; description: string; category: Category }
@@ -39,7 +67,10 @@ export type Decision =
   | { kind: 'change_category'; category: Category }
   | { kind: 'bill'; bill: BillDraft }
   | { kind: 'help' }
-  /** sim / não: answers to confirm_large (the server knows whether one is pending). */
+  /**
+   * sim / não: answers a pending question (confirm_large, confirm_date). Only the very next
+   * message can answer, within PENDING_WINDOW_MS (pending.ts); the server keeps the state.
+   */
   | { kind: 'confirm'; yes: boolean }
   | { kind: 'not_understood' }
 

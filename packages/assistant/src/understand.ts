@@ -1,12 +1,17 @@
 import { MAX_MESSAGE_LENGTH, analyze } from './analysis.ts'
 import { readCommand } from './commands.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
+import { readInstallments } from './installments.ts'
+import { readItems } from './items.ts'
+import { readNotEntry } from './not-entry.ts'
 import type { AssistantContext, Decision } from './types.ts'
 
 /**
  * Understands one WhatsApp message. Pure: the same text and context always give the same
  * decision, and no input makes it throw — a message it cannot place is `not_understood`.
- * Commands are tried first, then due-date reminders, then entries.
+ * Order: commands (a question the assistant can answer is answered), then what must never be
+ * recorded (questions, plans, sums: not-entry.ts), due-date reminders, purchases in
+ * installments, several items, and last a single entry.
  */
 export function understand(text: string, ctx: AssistantContext): Decision {
   if (typeof text !== 'string' || text.length > MAX_MESSAGE_LENGTH)
@@ -15,6 +20,9 @@ export function understand(text: string, ctx: AssistantContext): Decision {
   if (a.tokens.length === 0) return { kind: 'not_understood' }
   const command = readCommand(a, ctx)
   if (command) return command
-  if (isBill(a.tokens)) return readBill(a, ctx)
-  return readEntry(a, ctx)
+  const bill = isBill(a.tokens)
+  const notEntry = readNotEntry(a, bill)
+  if (notEntry) return notEntry
+  if (bill) return readBill(a, ctx)
+  return readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx)
 }

@@ -33,7 +33,7 @@ export const TIME_WORDS = words('h hs hr hrs horas hora min')
 export const CODE_WORDS = words(`
   pedido pedidos protocolo nf nfe nfce nota numero num nro cpf cnpj cep rg codigo cod
   senha pin token cupom ap apto bloco sala quarto mesa voo placa ramal final chamado ticket id
-  rastreio lote série versão agência ag cc linha n
+  rastreio lote série versão agência ag cc linha n km br rodovia saída
 `)
 
 /** Words before a number that make it a phone when the number is long enough. */
@@ -49,7 +49,7 @@ export const PRICE_WORDS = words(`
 /** Edge words dropped from a description: articles, prepositions, filler, payment means. */
 export const EDGE_WORDS = words(`
   no na nos nas num numa de do da dos das em com pra pro pras pros para p por pelo pela pelos
-  pelas o a os as um uma uns umas e ou que meu minha meus minhas seu sua ao aos à às via foi
+  pelas o a os as um uma uns umas e ou que eu meu minha meus minhas seu sua ao aos à às via foi
   deu custou custa ficou valor total agora aí ja já só mais também ainda lá aqui esse essa
   isso este esta isto hj hoje pix cartão cartao crédito credito débito debito dinheiro
   espécie vista avista parcelado reais real conto contos aproximadamente uns tipo quase
@@ -65,7 +65,7 @@ export const EXPENSE_VERBS = words(`
 `)
 export const INCOME_VERBS = words(`
   recebi recebemos recebido recebida recebidos recebidas recebimento ganhei ganhamos entrou
-  entraram caiu caíram depositaram transferiram faturei lucrei embolsei vendi vendemos
+  entraram caiu caíram depositaram transferiram faturei lucrei embolsei vendi vendemos achei
 `)
 /** Verbs that are dropped from a description but say nothing about direction. */
 export const NEUTRAL_VERBS = words('pagou pagaram fiz tive fui')

@@ -10,6 +10,7 @@ import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
 import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
+import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', plansRoutes(deps))
   api.route('/', authRoutes(deps))
   api.route('/', meRoutes(deps))
+  api.route('/', privacyRoutes(deps))
   api.route('/', profileRoutes(deps))
   api.route('/', subscriptionRoutes(deps))
   api.route('/', billingRoutes(deps))

@@ -86,6 +86,11 @@ describe('cross-site writes under /api (ARCHITECTURE §5)', () => {
     // A foreign Origin loses even with a same-origin Sec-Fetch-Site beside it.
     const mixed = await send(client, write, { origin: EVIL, 'sec-fetch-site': 'same-origin' })
     expect(mixed.status).toBe(403)
+    // A Bearer header exempts only the public API's key requests, not cookie routes.
+    const profile = WRITES[1]
+    if (!profile) throw new Error('no write')
+    const bearer = await send(client, profile, { origin: EVIL, authorization: 'Bearer eqk_x' })
+    expect(bearer.status).toBe(403)
     // "null" (sandboxed frames, some redirects) is not our origin either.
     expect((await send(client, write, { origin: 'null' })).status).toBe(403)
   })

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppBindings } from './app-types.ts'
 import { AppError } from './errors.ts'
+import { isApiKeyRequest } from './ledger-caller.ts'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -10,13 +11,14 @@ export function isWebhookRequest(c: Context): boolean {
 }
 
 /**
- * A request that authenticates with `Authorization: Bearer …` (an API key, issue #15) carries no
- * ambient credential: a page on another site cannot add that header without a CORS preflight,
- * which this server never grants. Such requests skip the Origin check (never the JSON rule).
- * The API-key middleware decides whether the key itself is valid.
+ * A request to the public API (/api/v1) that authenticates with `Authorization: Bearer …` (an
+ * API key, ledger-caller.ts) carries no ambient credential: a page on another site cannot add
+ * that header without a CORS preflight, which this server never grants, and the API-key path
+ * never falls back to the cookie. Such requests skip the Origin check (never the JSON rule).
+ * Elsewhere a Bearer header changes nothing: those routes authenticate by cookie only.
  */
 export function isBearerAuthenticatedRequest(c: Context): boolean {
-  return /^Bearer\s+\S/i.test(c.req.header('authorization') ?? '')
+  return c.req.path.startsWith('/api/v1/') && isApiKeyRequest(c)
 }
 
 /** Whether the Origin / Sec-Fetch-Site check applies at all (ARCHITECTURE §5 'Cross-site writes'). */

@@ -201,7 +201,7 @@ describe('large amounts', () => {
     expect(rows).toEqual([{ confirmed_large: true }])
   })
 
-  it("cancels on 'não', and forgets a question after 15 minutes", async () => {
+  it("cancels on 'não', and forgets a question after the window", async () => {
     const u = await newUser()
     await say(u, 'recebi 2 milhões de herança')
     expect((await say(u, 'não')).reply).toMatch(/cancelei/)

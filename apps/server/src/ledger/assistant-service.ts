@@ -3,6 +3,7 @@ import {
   type EntryDraft,
   learnableWords,
   normalizeWord,
+  pendingOutcome,
   replies,
   understand,
 } from '@equilibrai/assistant'
@@ -17,6 +18,7 @@ import type pg from 'pg'
 import type { Db } from '../db/database.ts'
 import {
   claimMessage,
+  dropPending,
   getRecentList,
   saveRecentList,
   saveReply,
@@ -24,6 +26,7 @@ import {
   storedReply,
   takePending,
 } from './assistant-state.queries.ts'
+import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from './bills.queries.ts'
 import { businessReply } from './business-assistant.ts'
 import { withTransaction } from '../db/transaction.ts'
@@ -87,6 +90,8 @@ export async function handleMessage(
     const ledger = await ledgerForUser(tx, { userId })
     const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
     const decision = understand(input.text, { now: input.now, learnedWords })
+    // A question waits for the very next message only: anything else drops it (pending.ts).
+    if (decision.kind !== 'confirm') await dropPending(tx, { userId })
     const reply =
       (await businessReply(tx, { ...input, ledger })) ??
       (await act(tx, { ...input, ledger, decision }))
@@ -109,11 +114,29 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       return replies.confirmLarge(decision.entry)
 
     case 'confirm': {
-      const pending = await takePending(tx, { userId, now })
-      if (!pending) return replies.nothingToConfirm()
+      const pending = await takePending(tx, { userId })
+      if (!pending || pendingOutcome(decision, pending.askedAt, now) !== 'answer')
+        return replies.nothingToConfirm()
       if (!decision.yes) return replies.confirmCancelled()
-      return record(tx, input, pending, true)
+      return record(tx, input, pending.entry, pending.entry.amount_cents > MAX_ENTRY_CENTS)
     }
+
+    case 'confirm_date':
+      // Nothing recorded: 'sim' as the very next message records it today.
+      await setPending(tx, { userId, entry: decision.entry, now })
+      return replies.confirmDate(decision.entry, decision.said_on)
+
+    case 'entries':
+      return recordItems(tx, input, decision.entries)
+
+    case 'installments':
+      return recordInstallments(tx, input, decision.plan)
+
+    case 'cancel_installments':
+      return cancelInstallments(tx, input)
+
+    case 'not_entry':
+      return replies.notEntry(decision.reason)
 
     case 'needs_amount':
       return replies.needsAmount(decision)
@@ -141,15 +164,8 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       return replies.recent(entries)
     }
 
-    case 'undo': {
-      const last = await lastTransactionBy(tx, {
-        ledgerId: ledger.ledgerId,
-        userId,
-        forUpdate: true,
-      })
-      if (!last) return replies.nothingToUndo()
-      return replies.undone(await removeEntry(tx, { ledger, id: last.id }))
-    }
+    case 'undo':
+      return undoLast(tx, input)
 
     case 'delete':
       return deleteNumbered(tx, input, decision.index)

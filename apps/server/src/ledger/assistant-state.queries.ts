@@ -1,3 +1,4 @@
+import { PENDING_WINDOW_MS } from '@equilibrai/assistant'
 import type { Queryable } from '../db/transaction.ts'
 import type { NewEntry } from './transactions.queries.ts'
 
@@ -8,7 +9,8 @@ import type { NewEntry } from './transactions.queries.ts'
 
 /** How long 'apagar 3' refers to the list shown, and 'sim' to the pending entry. */
 export const RECENT_LIST_TTL_MS = 24 * 60 * 60 * 1000
-export const PENDING_TTL_MS = 15 * 60 * 1000
+/** The assistant package's rule (pending.ts): a yes/no after this long means nothing. */
+export const PENDING_TTL_MS = PENDING_WINDOW_MS
 
 export async function saveRecentList(
   db: Queryable,
@@ -42,33 +44,54 @@ export async function setPending(
   { userId, entry, now }: { userId: string; entry: NewEntry; now: Date },
 ): Promise<void> {
   await db.query(
-    `insert into assistant_state (user_id, pending, pending_until) values ($1, $2, $3)
+    `insert into assistant_state (user_id, pending, pending_until, pending_at)
+     values ($1, $2, $3, $4)
      on conflict (user_id) do update
-       set pending = excluded.pending, pending_until = excluded.pending_until, updated_at = now()`,
-    [userId, JSON.stringify(entry), new Date(now.getTime() + PENDING_TTL_MS)],
+       set pending = excluded.pending, pending_until = excluded.pending_until,
+           pending_at = excluded.pending_at, updated_at = now()`,
+    [userId, JSON.stringify(entry), new Date(now.getTime() + PENDING_TTL_MS), now],
   )
 }
 
 /**
- * Takes the pending entry away (atomically: two 'sim' at once record it once). An expired one
- * is cleared and not returned.
+ * Forgets the pending question: any message other than its answer drops it (pending.ts).
+ * Touches no row when nothing is pending.
+ */
+export async function dropPending(db: Queryable, { userId }: { userId: string }): Promise<void> {
+  await db.query(
+    `update assistant_state
+        set pending = null, pending_until = null, pending_at = null, updated_at = now()
+      where user_id = $1 and pending is not null`,
+    [userId],
+  )
+}
+
+/**
+ * Takes the pending entry away (atomically: two 'sim' at once record it once), with when it
+ * was asked; the caller decides whether the answer still counts (pendingOutcome).
  */
 export async function takePending(
   db: Queryable,
-  { userId, now }: { userId: string; now: Date },
-): Promise<NewEntry | null> {
-  const { rows } = await db.query<{ pending: NewEntry; pending_until: Date }>(
+  { userId }: { userId: string },
+): Promise<{ entry: NewEntry; askedAt: Date } | null> {
+  const { rows } = await db.query<{
+    pending: NewEntry
+    pending_until: Date
+    pending_at: Date | null
+  }>(
     `update assistant_state s
-        set pending = null, pending_until = null, updated_at = now()
-       from (select user_id, pending, pending_until from assistant_state
+        set pending = null, pending_until = null, pending_at = null, updated_at = now()
+       from (select user_id, pending, pending_until, pending_at from assistant_state
               where user_id = $1 for update) old
       where s.user_id = old.user_id and old.pending is not null
-      returning old.pending, old.pending_until`,
+      returning old.pending, old.pending_until, old.pending_at`,
     [userId],
   )
   const row = rows[0]
-  if (!row || row.pending_until.getTime() < now.getTime()) return null
-  return row.pending
+  if (!row) return null
+  // Rows from before migration 010 have no pending_at: derive it from pending_until.
+  const askedAt = row.pending_at ?? new Date(row.pending_until.getTime() - PENDING_TTL_MS)
+  return { entry: row.pending, askedAt }
 }
 
 /** Records that a message was answered; false when it had been already (or is being now). */

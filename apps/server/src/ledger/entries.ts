@@ -12,6 +12,7 @@ import type { LedgerRef } from './ledgers.queries.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
 import {
   deleteTransaction,
+  type EntryGroup,
   getTransaction,
   insertTransaction,
   type NewEntry,
@@ -34,6 +35,7 @@ export async function recordEntry(
     source: EntrySource
     whatsappMessageId?: string | null
     confirmedLarge?: boolean
+    group?: EntryGroup
   },
 ): Promise<{ entry: Transaction; usage: SlotUsage }> {
   const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
@@ -44,6 +46,7 @@ export async function recordEntry(
     source: params.source,
     whatsappMessageId: params.whatsappMessageId,
     confirmedLarge: params.confirmedLarge,
+    group: params.group,
   })
   return { entry, usage }
 }
@@ -81,7 +84,7 @@ export async function removeEntry(
 ): Promise<Transaction> {
   const current = await getTransaction(tx, { ledgerId: ledger.ledgerId, id, forUpdate: true })
   if (!current) throw new TransactionNotFoundError()
-  await releaseEntrySlot(tx, { ownerId: ledger.ownerId, createdAt: current.created_at })
+  await releaseEntrySlot(tx, { ownerId: ledger.ownerId, ledgerId: ledger.ledgerId, id })
   const deleted = await deleteTransaction(tx, { ledgerId: ledger.ledgerId, id })
   if (!deleted) throw new TransactionNotFoundError()
   return deleted

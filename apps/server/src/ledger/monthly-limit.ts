@@ -16,6 +16,8 @@ import { LimitReachedError } from './errors.ts'
  *   user one of the five entries. The counter therefore always equals the number of entries in
  *   the ledger recorded this month, which tests check; and nobody keeps more than five of
  *   this month's entries on the free plan.
+ * - An installment dated in a later month ('TV (2/12)') takes a slot of that month instead,
+ *   counted when the month begins and never refused (ADR 012; scheduledIn below).
  * - Every plan counts (the dashboard shows used / ∞); only limited plans refuse.
  * - Claiming is one conditional UPDATE on the subscriber's row, in the same database
  *   transaction as the INSERT: the row lock serialises concurrent entries of one ledger, the
@@ -23,6 +25,21 @@ import { LimitReachedError } from './errors.ts'
  */
 
 const SP_MONTH_NOW = `to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')`
+
+/*
+ * Installments (ADR 012): an installment dated in a later month than it was recorded takes a
+ * slot of its own month. It is never refused (the debt is already made); when the counter
+ * turns to that month it starts at the number of such installments, so they use up the
+ * month's free entries first. SCHEDULED counts them for owner $1 and the month expression.
+ */
+function scheduledIn(month: string): string {
+  return `(select count(*)::int from transactions t join ledgers l on l.id = t.ledger_id
+      where l.owner_user_id = $1
+        and t.installment_count is not null
+        and t.occurred_on >= to_date(${month} || '-01', 'YYYY-MM-DD')
+        and t.occurred_on < to_date(${month} || '-01', 'YYYY-MM-DD') + interval '1 month'
+        and to_char(t.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM') < ${month})`
+}
 
 /** This month's count after a claim, and the plan's limit (-1: none). */
 export type SlotUsage = { used: number; limit: number }
@@ -35,15 +52,17 @@ export async function claimEntrySlot(
   const { rows } = await db.query<SlotUsage>(
     `update subscribers s
         set monthly_transactions =
-              case when s.counter_month >= m.month then s.monthly_transactions + 1 else 1 end,
+              case when s.counter_month >= m.month then s.monthly_transactions + 1
+                   else 1 + ${scheduledIn('m.month')} end,
             counter_month = greatest(s.counter_month, m.month),
             updated_at = now()
        from plan_features p, (select ${SP_MONTH_NOW} as month) m
       where s.user_id = $1
         and p.plan_type = s.plan_type
         and (p.max_monthly_transactions = -1
-             or s.counter_month < m.month
-             or s.monthly_transactions < p.max_monthly_transactions)
+             or case when s.counter_month < m.month
+                     then 1 + ${scheduledIn('m.month')} <= p.max_monthly_transactions
+                     else s.monthly_transactions < p.max_monthly_transactions end)
       returning s.monthly_transactions as used, p.max_monthly_transactions as limit`,
     [ownerId],
   )
@@ -53,18 +72,27 @@ export async function claimEntrySlot(
   throw new LimitReachedError(usage.limit, usage.plan_name)
 }
 
-/** Gives back the slot of an entry recorded at `createdAt`, when that was this counter's month. */
+/**
+ * Gives back the slot of entry `id` (call before deleting it), when its slot is this
+ * counter's month: the month it was recorded, or for an installment dated later, its own.
+ */
 export async function releaseEntrySlot(
   db: Queryable,
-  { ownerId, createdAt }: { ownerId: string; createdAt: Date | string },
+  { ownerId, ledgerId, id }: { ownerId: string; ledgerId: number; id: number },
 ): Promise<void> {
   await db.query(
     `update subscribers
         set monthly_transactions = monthly_transactions - 1, updated_at = now()
       where user_id = $1
         and monthly_transactions > 0
-        and counter_month = to_char($2::timestamptz at time zone 'America/Sao_Paulo', 'YYYY-MM')`,
-    [ownerId, createdAt],
+        and counter_month = (
+          select case when t.installment_count is null then r.month
+                      else greatest(r.month, to_char(t.occurred_on, 'YYYY-MM')) end
+            from transactions t,
+                 lateral (select to_char(t.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM')
+                            as month) r
+           where t.ledger_id = $2 and t.id = $3)`,
+    [ownerId, ledgerId, id],
   )
 }
 
@@ -75,7 +103,8 @@ export async function getUsage(
 ): Promise<EntryUsage> {
   const { rows } = await db.query<EntryUsage>(
     `select m.month,
-            case when s.counter_month = m.month then s.monthly_transactions else 0 end as used,
+            case when s.counter_month = m.month then s.monthly_transactions
+                 else ${scheduledIn('m.month')} end as used,
             p.max_monthly_transactions as limit,
             p.plan_type, p.name as plan_name
        from subscribers s

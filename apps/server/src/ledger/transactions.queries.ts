@@ -34,6 +34,9 @@ export type NewEntry = {
   occurred_on: string
 }
 
+/** Entries recorded together; `installment` labels 'TV (2/12)' (migration 010). */
+export type EntryGroup = { id: string; installment?: { number: number; count: number } }
+
 /** Inserts one entry. The caller has claimed the month's slot in the same transaction. */
 export async function insertTransaction(
   db: Queryable,
@@ -45,15 +48,17 @@ export async function insertTransaction(
     whatsappMessageId?: string | null
     /** The person said 'sim' to an amount over MAX_ENTRY_CENTS. */
     confirmedLarge?: boolean
+    /** Entries recorded together (one message's items, one purchase's installments). */
+    group?: EntryGroup
   },
 ): Promise<Transaction> {
-  const { entry } = params
+  const { entry, group } = params
   const { rows } = await db.query<Row>(
     `with t as (
        insert into transactions
          (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source,
-          whatsapp_message_id, confirmed_large)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+          whatsapp_message_id, confirmed_large, entry_group, installment_number, installment_count)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        returning *)
      select ${COLUMNS} from t ${CREATOR}`,
     [
@@ -67,6 +72,9 @@ export async function insertTransaction(
       params.source,
       params.whatsappMessageId ?? null,
       params.confirmedLarge ?? false,
+      group?.id ?? null,
+      group?.installment?.number ?? null,
+      group?.installment?.count ?? null,
     ],
   )
   return toTransaction(rows[0] as Row)

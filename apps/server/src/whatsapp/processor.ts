@@ -2,6 +2,7 @@ import { type NonTextKind, replies } from '@equilibrai/assistant'
 import type pg from 'pg'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
+import { dropPending } from '../ledger/assistant-state.queries.ts'
 import { handleMessage } from '../ledger/assistant-service.ts'
 import type { Queryable } from '../db/transaction.ts'
 import { WHATSAPP_PROCESS_ATTEMPTS } from '../jobs/jobs.ts'
@@ -211,6 +212,8 @@ function reply(
 
 async function answer(deps: ProcessDeps, row: InboundRow, userId: string, read: Read) {
   if ('nonText' in read) {
+    // An audio or a sticker is a message too: a pending question is not answered by it.
+    await dropPending(deps.db, { userId })
     return reply('processed', userId, textMessage(replies.nonText(nonTextKind(read.nonText))))
   }
   const result = await handleMessage(deps.db, {
@@ -222,7 +225,7 @@ async function answer(deps: ProcessDeps, row: InboundRow, userId: string, read: 
     publicUrl: deps.env.PUBLIC_URL,
   })
   const message =
-    result.decision.kind === 'confirm_large'
+    result.decision.kind === 'confirm_large' || result.decision.kind === 'confirm_date'
       ? confirmMessage(result.reply)
       : textMessage(result.reply)
   return reply('processed', userId, message)

@@ -2,6 +2,7 @@ import { ArrowRightIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
+import { PrivacyCard } from '@/features/privacy'
 import { BusinessSection } from '@/features/support/components/business-section'
 import { WhatsAppCard } from '@/features/whatsapp'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -76,6 +77,8 @@ export function DashboardPage() {
 
         <PlanFeaturesCard subscription={subscription.data} />
         <BusinessSection />
+
+        <PrivacyCard />
       </main>
     </div>
   )

@@ -1,3 +1,4 @@
+import { DataExportFields } from './data-export-fields'
 import { LegalLayout } from './legal-layout'
 
 const PRIVACY_EMAIL = 'privacidade@equilibrai.com.br'
@@ -85,8 +86,8 @@ export function PrivacyPage() {
         <h2>5. Por quanto tempo guardamos</h2>
         <ul>
           <li>
-            Dados da conta e lançamentos: enquanto a conta estiver ativa; excluídos em até 30 dias
-            após o pedido de exclusão.
+            Dados da conta e lançamentos: enquanto a conta estiver ativa; excluídos na hora quando
+            você usa “Excluir minha conta” (as cópias de segurança se renovam em até 30 dias).
           </li>
           <li>Lista VIP: até o lançamento ou até você pedir a remoção.</li>
           <li>Registros de acesso: 6 meses; documentos fiscais: pelo prazo da lei.</li>
@@ -101,7 +102,14 @@ export function PrivacyPage() {
           Dados (ANPD).
         </p>
         <p>
-          <strong>Para pedir a exclusão ou exercer qualquer direito</strong>, escreva para{' '}
+          <strong>Sem precisar escrever a ninguém</strong>, no seu painel: “Baixar meus dados” baixa
+          um arquivo com tudo o que guardamos sobre você (veja a seção 9), e “Excluir minha conta”
+          apaga a conta, o perfil, os lançamentos, o vínculo com o WhatsApp e as mensagens, cancela
+          na hora qualquer assinatura e confirma por e-mail. Depois, o mesmo e-mail pode criar uma
+          conta nova.
+        </p>
+        <p>
+          <strong>Para qualquer outro pedido</strong>, escreva para{' '}
           <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a> a partir do e-mail cadastrado.
           Respondemos em até 15 dias.
         </p>
@@ -121,6 +129,7 @@ export function PrivacyPage() {
           publicidade.
         </p>
       </section>
+      <DataExportFields />
     </LegalLayout>
   )
 }

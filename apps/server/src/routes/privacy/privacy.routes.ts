@@ -1,0 +1,53 @@
+import { deleteAccountSchema, saoPauloDate } from '@equilibrai/shared'
+import { Hono } from 'hono'
+import { createBillingContext } from '../../billing/billing-context.ts'
+import type { AppBindings, AppDeps } from '../../http/app-types.ts'
+import { requireUser } from '../../http/auth-guards.ts'
+import { parseBody } from '../../http/parse.ts'
+import { deleteAccount } from '../../privacy/account-deletion.ts'
+import { buildDataExport } from '../../privacy/data-export.ts'
+import { confirmDeletionConsent } from '../../privacy/deletion-consent.ts'
+
+/** Better Auth's cookies for this app, whatever their prefix (`__Secure-` in production). */
+function authCookieNames(cookieHeader: string | undefined): string[] {
+  return (cookieHeader ?? '')
+    .split(';')
+    .map((pair) => pair.split('=')[0]?.trim() ?? '')
+    .filter((name) => /^(__Secure-)?equilibrai\./.test(name))
+}
+
+/**
+ * LGPD self-service (ARCHITECTURE §8): GET /api/me/export downloads everything stored about the
+ * caller as one JSON file; DELETE /api/me {password} deletes the account and its data.
+ */
+export function privacyRoutes(deps: AppDeps) {
+  const { db, env } = deps
+  const billing = createBillingContext(deps)
+  return new Hono<AppBindings>()
+    .get('/me/export', requireUser(deps), async (c) => {
+      const data = await buildDataExport(db, { userId: c.get('user').id })
+      const file = `equilibrai-meus-dados-${saoPauloDate(new Date())}.json`
+      c.header('Content-Disposition', `attachment; filename="${file}"`)
+      c.header('Cache-Control', 'no-store')
+      return c.body(JSON.stringify(data, null, 2), 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+      })
+    })
+    .delete('/me', requireUser(deps), async (c) => {
+      const { password } = await parseBody(c, deleteAccountSchema)
+      const user = c.get('user')
+      await confirmDeletionConsent(deps, {
+        userId: user.id,
+        sessionCreatedAt: new Date(c.get('session').createdAt),
+        password,
+      })
+      await deleteAccount({ ...deps, stripe: billing.stripe }, { userId: user.id })
+      const secure = env.NODE_ENV === 'production' ? '; Secure' : ''
+      for (const name of authCookieNames(c.req.header('cookie'))) {
+        c.header('Set-Cookie', `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`, {
+          append: true,
+        })
+      }
+      return c.json({ deleted: true })
+    })
+}

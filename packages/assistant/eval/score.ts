@@ -1,0 +1,94 @@
+import { type Decision, understand } from '../src/index.ts'
+import { EVAL_NOW, type EvalCase, type EvalClass } from './cases.ts'
+
+/** Decisions that put money into the books (or ask to, with one 'sim'). */
+const RECORDING = new Set([
+  'entry',
+  'entries',
+  'installments',
+  'confirm_large',
+  'confirm_date',
+  'correct_amount',
+])
+
+export function records(d: Decision): boolean {
+  return RECORDING.has(d.kind)
+}
+
+/** Classes whose messages must never be recorded. */
+export const NEVER_RECORDED: ReadonlySet<EvalClass> = new Set(['non_entry', 'identifier'])
+
+/** Whether the decision is right on every field the case states. */
+export function isRight(c: EvalCase, d: Decision): boolean {
+  if (c.kind === undefined) return !records(d)
+  if (d.kind !== c.kind) return false
+  switch (d.kind) {
+    case 'entry':
+    case 'confirm_large': {
+      const e = d.entry
+      return (
+        (c.amount_cents === undefined || e.amount_cents === c.amount_cents) &&
+        (c.category === undefined || e.category === c.category) &&
+        (c.type === undefined || e.type === c.type) &&
+        (c.occurred_on === undefined || e.occurred_on === c.occurred_on)
+      )
+    }
+    case 'entries': {
+      const items = c.items ?? []
+      return (
+        d.entries.length === items.length &&
+        items.every((item, k) => {
+          const e = d.entries[k]
+          return (
+            e !== undefined &&
+            e.amount_cents === item.amount_cents &&
+            (item.category === undefined || e.category === item.category) &&
+            (item.type === undefined || e.type === item.type)
+          )
+        })
+      )
+    }
+    case 'installments': {
+      const want = c.installments
+      const sum = d.plan.entries.reduce((s, e) => s + e.amount_cents, 0)
+      return (
+        want !== undefined &&
+        d.plan.count === want.count &&
+        d.plan.entries.length === want.count &&
+        sum === want.total_cents &&
+        (want.category === undefined || d.plan.category === want.category)
+      )
+    }
+    case 'bill':
+      return c.amount_cents === undefined || d.bill.amount_cents === c.amount_cents
+    case 'summary':
+      return (
+        (c.month === undefined || d.month === c.month) &&
+        (c.category === undefined || d.category === c.category)
+      )
+    case 'correct_amount':
+      return c.amount_cents === undefined || d.amount_cents === c.amount_cents
+    default:
+      return true
+  }
+}
+
+export type ClassScore = { cls: EvalClass; right: number; total: number; recorded: number }
+
+export type Miss = { c: EvalCase; d: Decision }
+
+/** Per-class scores of a set; `recorded` counts never-recorded cases that were recorded. */
+export function score(cases: readonly EvalCase[]): { classes: ClassScore[]; misses: Miss[] } {
+  const byClass = new Map<EvalClass, ClassScore>()
+  const misses: Miss[] = []
+  for (const c of cases) {
+    const d = understand(c.text, { now: EVAL_NOW })
+    const s = byClass.get(c.cls) ?? { cls: c.cls, right: 0, total: 0, recorded: 0 }
+    s.total++
+    if (isRight(c, d)) s.right++
+    else misses.push({ c, d })
+    if (NEVER_RECORDED.has(c.cls) && records(d)) s.recorded++
+    byClass.set(c.cls, s)
+  }
+  return { classes: [...byClass.values()], misses }
+}
