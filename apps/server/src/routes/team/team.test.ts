@@ -299,4 +299,34 @@ describe('teams', () => {
     const team = (await (await owner.client.request('/api/team')).json()) as Team
     expect(team.members.map((m) => m.active)).toEqual([true, true, false])
   })
+
+  it("a member's own API key records into the team's ledger, and stops at once on removal", async () => {
+    const owner = await person('empresas_15', 'Dona da Rede')
+    const member = await person('free', 'Gerente da Loja')
+    await teamOf(owner, member)
+    const created = await member.client.post('/api/api-keys', { name: 'Caixa da loja' })
+    expect(created.status).toBe(201)
+    const { key } = (await created.json()) as { key: string }
+    const bearer = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      })
+    const res = await bearer('/api/v1/transactions', {
+      method: 'POST',
+      body: JSON.stringify(entry({ description: 'pela api' })),
+    })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({
+      source: 'api',
+      created_by: { id: member.userId, name: 'Gerente da Loja' },
+    })
+    expect((await list(owner)).map((t) => t.description)).toEqual(['pela api'])
+
+    await owner.client.request(`/api/team/members/${member.userId}`, { method: 'DELETE' })
+    // The key is the member's: back on their own free plan, it no longer reaches any ledger.
+    const after = await bearer('/api/v1/transactions')
+    expect(after.status).toBe(403)
+    expect(await after.text()).not.toContain('pela api')
+  })
 })
