@@ -1,6 +1,6 @@
 import type { Team, TeamSummary, Transaction, TransactionPage } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInUser, TestClient, uniqueEmail } from '../../../test/auth-client.ts'
+import { PASSWORD, signedInUser, TestClient, uniqueEmail } from '../../../test/auth-client.ts'
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { hashToken } from '../../teams/team-service.ts'
@@ -328,5 +328,25 @@ describe('teams', () => {
     const after = await bearer('/api/v1/transactions')
     expect(after.status).toBe(403)
     expect(await after.text()).not.toContain('pela api')
+  })
+
+  it("deleting the owner's account dissolves the team; the member keeps their own ledger", async () => {
+    const owner = await person('empresas_2')
+    const member = await person('free')
+    await teamOf(owner, member)
+    await member.client.post('/api/v1/transactions', entry({ description: 'na equipe' }))
+    const gone = await owner.client.request('/api/me', {
+      method: 'DELETE',
+      json: { password: PASSWORD },
+    })
+    expect(gone.status).toBe(200)
+    expect(await list(member)).toEqual([])
+    expect((await member.client.request('/api/team')).status).toBe(403)
+    const created = await member.client.post(
+      '/api/v1/transactions',
+      entry({ description: 'minha' }),
+    )
+    expect(created.status).toBe(201)
+    expect((await list(member)).map((t) => t.description)).toEqual(['minha'])
   })
 })
