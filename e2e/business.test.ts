@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInUser } from '../apps/server/test/auth-client.ts'
+import { PASSWORD, signedInUser, uniqueEmail } from '../apps/server/test/auth-client.ts'
 import { type MailCatcher, startMailCatcher } from '../apps/server/test/mail-catcher.ts'
 import { setAdmin } from '../apps/server/src/cli/commands/accounts.ts'
 import { handleMessage } from '../apps/server/src/ledger/assistant-service.ts'
@@ -128,5 +128,43 @@ describe('business plans in the browser', () => {
     await free.page.getByText('Análise avançada nos planos Empresas').waitFor()
     await free.page.goto('/equipe')
     await free.page.getByText('Equipe nos planos Empresas').waitFor()
+  })
+
+  it('brings a new person from the invitation through sign-up and e-mail confirmation back to accept', async () => {
+    const owner = await signedInPage('Joana Padeira', 'empresas_2')
+    const email = uniqueEmail('convidada')
+    const since = mail.messages.length
+    expect((await owner.client.post('/api/team/invitations', { email })).status).toBe(201)
+    const invitation = await mail.waitFor(email, { since })
+
+    const { page } = await e2e.newPage()
+    await page.goto(invitation.link.replace(e2e.server.url, ''))
+    await page.getByText('Joana Padeira convidou').waitFor()
+    await page.getByRole('link', { name: 'Entrar ou criar conta' }).click()
+    await page.getByRole('tab', { name: 'Cadastrar' }).click()
+    await page.getByLabel('Nome Completo').fill('Bia Convidada')
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirmar Senha').fill(PASSWORD)
+    const beforeConfirm = mail.messages.length
+    await page.getByRole('button', { name: 'Criar Conta' }).click()
+    const confirm = await mail.waitFor(email, {
+      since: beforeConfirm,
+      subject: 'Confirme seu email — Equilibraí',
+    })
+    await page.goto(confirm.link)
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/auth')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Senha').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await page.waitForURL(/\/dashboard/)
+    await page.getByRole('link', { name: 'Abrir convite' }).click()
+    await page.getByRole('button', { name: 'Aceitar convite' }).click()
+    await page.waitForURL(/\/equipe$/)
+    await page.getByRole('list', { name: 'Membros da equipe' }).getByText('Bia Convidada').waitFor()
+    // The reminder is gone once accepted.
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Suporte' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Abrir convite' }).count()).toBe(0)
   })
 })
