@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, signedInUser, uniqueEmail } from '../apps/server/test/auth-client.ts'
 import { type MailCatcher, startMailCatcher } from '../apps/server/test/mail-catcher.ts'
 import { setAdmin } from '../apps/server/src/cli/commands/accounts.ts'
+import { withTransaction } from '../apps/server/src/db/transaction.ts'
 import { handleMessage } from '../apps/server/src/ledger/assistant-service.ts'
 import { axeViolations } from './axe.ts'
 import { type E2E, startE2E } from './harness.ts'
@@ -40,14 +41,16 @@ const toast = (page: Page, text: string) =>
   page.getByLabel('Notificações').getByText(text, { exact: true })
 
 function whatsapp(userId: string, text: string) {
-  return handleMessage(e2e.server.database.pool, {
-    userId,
-    text,
-    now: new Date(),
-    source: 'whatsapp',
-    messageId: `wamid.e2e.${Math.random()}`,
-    publicUrl: e2e.server.url,
-  })
+  return withTransaction(e2e.server.database.pool, (tx) =>
+    handleMessage(tx, {
+      userId,
+      text,
+      now: new Date(),
+      source: 'whatsapp',
+      messageId: `wamid.e2e.${Math.random()}`,
+      publicUrl: e2e.server.url,
+    }),
+  )
 }
 
 describe('business plans in the browser', () => {

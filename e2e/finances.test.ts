@@ -1,3 +1,4 @@
+import { withTransaction } from '../apps/server/src/db/transaction.ts'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
@@ -38,14 +39,16 @@ async function signedInPage(
 
 /** A message as if it came from WhatsApp: the same service the webhook's job calls. */
 function whatsapp(userId: string, text: string) {
-  return handleMessage(e2e.server.database.pool, {
-    userId,
-    text,
-    now: new Date(),
-    source: 'whatsapp',
-    messageId: `wamid.e2e.${Math.random()}`,
-    publicUrl: e2e.server.url,
-  })
+  return withTransaction(e2e.server.database.pool, (tx) =>
+    handleMessage(tx, {
+      userId,
+      text,
+      now: new Date(),
+      source: 'whatsapp',
+      messageId: `wamid.e2e.${Math.random()}`,
+      publicUrl: e2e.server.url,
+    }),
+  )
 }
 
 const toast = (page: Page, text: string) =>

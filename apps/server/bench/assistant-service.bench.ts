@@ -1,5 +1,6 @@
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
 import { insertUser } from '../test/ledger-fixtures.ts'
+import { withTransaction } from '../src/db/transaction.ts'
 import { handleMessage } from '../src/ledger/assistant-service.ts'
 import { percentile } from './bench-helpers.ts'
 
@@ -30,14 +31,16 @@ try {
   let seq = 0
   const send = (userId: string) => {
     const n = seq++
-    return handleMessage(db, {
-      userId,
-      text: TEXTS[n % TEXTS.length] as string,
-      now: new Date(),
-      source: 'whatsapp',
-      messageId: `wamid.bench.${n}`,
-      publicUrl: 'http://localhost',
-    })
+    return withTransaction(db, (tx) =>
+      handleMessage(tx, {
+        userId,
+        text: TEXTS[n % TEXTS.length] as string,
+        now: new Date(),
+        source: 'whatsapp',
+        messageId: `wamid.bench.${n}`,
+        publicUrl: 'http://localhost',
+      }),
+    )
   }
 
   async function run(label: string, people: string[], total: number) {

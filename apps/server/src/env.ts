@@ -44,6 +44,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** 'off' keeps the job runner out of this process (when `npm run worker` runs apart). */
   WORKER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Which outgoing webhook URLs are accepted: 'public-https' (https to public addresses only;
+   * always in production) or 'any' (also http and local addresses; the default elsewhere).
+   */
+  WEBHOOK_URLS: z.enum(['public-https', 'any']).optional(),
 })
 
 /** Rules between variables, checked on the raw values so they are listed with all the others. */
@@ -55,6 +60,9 @@ function crossChecks(source: Record<string, string | undefined>): string[] {
   }
   if (set('STRIPE_SECRET_KEY') && !set('STRIPE_WEBHOOK_SECRET')) {
     problems.push('  - STRIPE_WEBHOOK_SECRET: obrigatório quando STRIPE_SECRET_KEY está definido')
+  }
+  if (source.NODE_ENV === 'production' && source.WEBHOOK_URLS === 'any') {
+    problems.push('  - WEBHOOK_URLS: "any" não é permitido em produção')
   }
   // With a token the server talks to Meta: it must also know its number and accept webhooks.
   if (set('WHATSAPP_ACCESS_TOKEN')) {

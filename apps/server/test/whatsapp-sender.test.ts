@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addJob } from '../src/jobs/add-job.ts'
 import { startJobRunner } from '../src/jobs/job-runner.ts'
-import { JOBS } from '../src/jobs/jobs.ts'
+import { JOBS, jobKey } from '../src/jobs/jobs.ts'
 import { createLogger } from '../src/logger.ts'
 import { notifyUser } from '../src/whatsapp/notify.ts'
 import { templateMessage } from '../src/whatsapp/templates.ts'
 import { signedInUser } from './auth-client.ts'
 import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
+import { waitForIdleJobs } from './job-queue.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
 
@@ -58,6 +59,8 @@ describe('retries', () => {
     await deliver(server, { from, text: 'oi' })
     const [reply] = await repliesTo(fake, from, 1, 40_000)
     expect(fake.requests).toBe(5)
+    // Meta has answered; the sender records it just after.
+    await expect.poll(async () => (await outbound(from))[0]?.status).toBe('sent')
     const [row] = await outbound(from)
     expect(row).toMatchObject({
       status: 'sent',
@@ -72,7 +75,7 @@ describe('retries', () => {
       [from],
     )
     await addJob(server.database.pool, JOBS.whatsappSend, { id: rows[0]?.id ?? 0 })
-    await new Promise((r) => setTimeout(r, 1500))
+    await waitForIdleJobs(server.database.pool)
     expect(fake.sentTo(from)).toHaveLength(1)
     expect(fake.requests).toBe(5)
   }, 60_000)
@@ -200,7 +203,7 @@ describe('pacing and idempotency', () => {
     for (let i = 1; i < sent.length; i++) {
       expect((sent[i]?.at ?? 0) - (sent[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(950)
     }
-    await new Promise((r) => setTimeout(r, 1200))
+    await waitForIdleJobs(db)
     expect(fake.sentTo(waId)).toHaveLength(4)
   })
 })
@@ -260,7 +263,11 @@ describe('a send in doubt after a crash', () => {
     const sent = await repliesTo(fake, waId, 2)
     expect(sent[1]?.text).toBe('segunda')
     expect(sent[1]?.body.biz_opaque_callback_data).toBe(`out:${lost}`)
-    await new Promise((r) => setTimeout(r, 2500))
+    // The first one's job, waiting for news until IN_DOUBT_MS, runs now: it must not resend.
+    await db.query('update graphile_worker._private_jobs set run_at = now() where key = $1', [
+      jobKey(JOBS.whatsappSend, wentOut),
+    ])
+    await waitForIdleJobs(db)
     expect(fake.sentTo(waId).map((m) => m.text)).not.toContain('primeira')
     expect(await row(lost)).toMatchObject({ status: 'sent', attempt_started_at: null })
   })

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts'
-import { RateLimitedError } from '../http/errors.ts'
+import { RateLimitedError } from '../errors.ts'
 import { consumeRateLimit, type RateLimitRule, rateLimitKey } from '../rate-limit/rate-limiter.ts'
 
 /**

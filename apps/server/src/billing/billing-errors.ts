@@ -1,10 +1,5 @@
 import { NO_SUBSCRIPTION_MESSAGE, PLAN_NOT_FOR_SALE_MESSAGE } from '@equilibrai/shared'
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  UnprocessableError,
-} from '../http/errors.ts'
+import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../errors.ts'
 
 /** The plan exists but cannot be bought here (free, no price id, or no payment provider). */
 export class PlanNotForSaleError extends UnprocessableError {

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '../db/database.ts'
 import { getPlan } from '../plans/plans.queries.ts'
+import {
+  claimDemoSession,
+  type DemoSessionKind,
+  insertDemoSession,
+  inventDemoPriceIds,
+  removeDemoIds,
+} from './demo-billing.queries.ts'
 import type { BillingMode } from './stripe-client.ts'
 import { type ApplyOutcome, applySubscriptionState } from './subscription-state.ts'
 
@@ -12,11 +19,7 @@ import { type ApplyOutcome, applySubscriptionState } from './subscription-state.
 
 /** Prefix of everything the simulation invents (price ids, subscription ids). */
 export const DEMO_PREFIX = 'demo_'
-/** LIKE pattern of those ids (the underscore escaped). */
-const DEMO_LIKE = String.raw`demo\_%`
 const SESSION_TTL_MS = 60 * 60 * 1000
-
-export type DemoSessionKind = 'checkout' | 'portal'
 
 export function demoSubscriptionId(userId: string): string {
   return `${DEMO_PREFIX}sub_${userId}`
@@ -35,28 +38,8 @@ export function isDemoId(id: string | null): boolean {
  *   back to free): a simulated purchase is not a purchase.
  */
 export async function prepareBillingCatalog(db: Db, mode: BillingMode): Promise<void> {
-  if (mode === 'demo') {
-    await db.query(
-      `update plan_features set stripe_price_id = $1 || plan_type, updated_at = now()
-        where price_monthly > 0 and stripe_price_id is null
-          and not exists (select from plan_features
-                           where stripe_price_id is not null and stripe_price_id not like $2)`,
-      [DEMO_PREFIX, DEMO_LIKE],
-    )
-    return
-  }
-  await db.query(
-    `update plan_features set stripe_price_id = null, updated_at = now()
-      where stripe_price_id like $1`,
-    [DEMO_LIKE],
-  )
-  await db.query(
-    `update subscribers
-        set plan_type = 'free', subscription_status = 'active', current_period_end = null,
-            stripe_subscription_id = null, updated_at = now()
-      where stripe_subscription_id like $1`,
-    [DEMO_LIKE],
-  )
+  if (mode === 'demo') await inventDemoPriceIds(db, DEMO_PREFIX)
+  else await removeDemoIds(db, DEMO_PREFIX)
 }
 
 /** A one-hour, single-use link to the simulated checkout (with its plan) or portal. */
@@ -65,48 +48,12 @@ export async function createDemoSession(
   params: { userId: string; kind: DemoSessionKind; planType?: string },
 ): Promise<string> {
   const id = randomBytes(24).toString('base64url')
-  await db.query(`delete from billing_demo_sessions where expires_at < now() - interval '1 day'`)
-  await db.query(
-    `insert into billing_demo_sessions (id, user_id, kind, plan_type, expires_at)
-     values ($1, $2, $3, $4, $5)`,
-    [
-      id,
-      params.userId,
-      params.kind,
-      params.planType ?? null,
-      new Date(Date.now() + SESSION_TTL_MS),
-    ],
-  )
+  await insertDemoSession(db, {
+    ...params,
+    id,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  })
   return id
-}
-
-export type DemoSession = { id: string; kind: DemoSessionKind; plan_type: string | null }
-
-/** The user's own unused, unexpired session, or null. */
-export async function getDemoSession(
-  db: Db,
-  params: { id: string; userId: string; kind: DemoSessionKind },
-): Promise<DemoSession | null> {
-  const { rows } = await db.query<DemoSession>(
-    `select id, kind, plan_type from billing_demo_sessions
-      where id = $1 and user_id = $2 and kind = $3 and used_at is null and expires_at > now()`,
-    [params.id, params.userId, params.kind],
-  )
-  return rows[0] ?? null
-}
-
-/** Marks the session used; false when it was not the user's, was used, or expired. */
-async function claimDemoSession(
-  db: Db,
-  params: { id: string; userId: string; kind: DemoSessionKind },
-): Promise<DemoSession | null> {
-  const { rows } = await db.query<DemoSession>(
-    `update billing_demo_sessions set used_at = now()
-      where id = $1 and user_id = $2 and kind = $3 and used_at is null and expires_at > now()
-      returning id, kind, plan_type`,
-    [params.id, params.userId, params.kind],
-  )
-  return rows[0] ?? null
 }
 
 function oneMonthAfter(at: Date): Date {

@@ -16,8 +16,21 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 // `date` columns are calendar days, not instants: keep them as 'YYYY-MM-DD'.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
 
+/**
+ * How long a query waits for a free connection before failing. A request or job that cannot get
+ * one within this time fails (and a job is retried) instead of hanging: nothing in the server
+ * holds one connection while waiting for another (db/transaction.ts), so a full pool only means
+ * a queue, and a wait this long means something is wrong.
+ */
+export const POOL_ACQUIRE_TIMEOUT_MS = 10_000
+
 export function createPool(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
+  })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from './database.ts'
+import { inTransaction } from './transaction.ts'
 
 const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -32,15 +33,12 @@ export async function migrate(db: Db): Promise<string[]> {
       .sort()) {
       if (done.has(file)) continue
       const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
-      await client.query('begin')
-      try {
-        await client.query(sql)
-        await client.query('insert into schema_migrations (name) values ($1)', [file])
-        await client.query('commit')
-      } catch (error) {
-        await client.query('rollback')
-        throw new Error(`migração ${file} falhou: ${(error as Error).message}`)
-      }
+      await inTransaction(client, async (tx) => {
+        await tx.query(sql)
+        await tx.query('insert into schema_migrations (name) values ($1)', [file])
+      }).catch((error: Error) => {
+        throw new Error(`migração ${file} falhou: ${error.message}`)
+      })
       applied.push(file)
     }
     return applied

@@ -5,8 +5,8 @@ import type { Db } from '../db/database.ts'
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>
 
 /**
- * Runs `fn` in one database transaction on one client: committed when it returns, rolled back
- * when it throws (the error is rethrown).
+ * Runs `fn` in one database transaction on a client of its own: committed when it returns,
+ * rolled back when it throws (the error is rethrown).
  */
 export async function withTransaction<T>(
   db: Db,
@@ -14,15 +14,30 @@ export async function withTransaction<T>(
 ): Promise<T> {
   const client = await db.connect()
   try {
-    await client.query('begin')
+    return await inTransaction(client, fn)
+  } finally {
+    client.release()
+  }
+}
+
+/**
+ * The same on a client the caller already holds (and releases): for work that keeps one
+ * connection across several transactions, such as a job holding a session lock, so that it
+ * never waits for a second connection from the pool while holding the first.
+ */
+export async function inTransaction<T>(
+  client: pg.PoolClient,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  await client.query('begin')
+  try {
     const result = await fn(client)
     await client.query('commit')
     return result
   } catch (error) {
+    // A connection that cannot roll back is dead: the pool drops it when it is released.
     await client.query('rollback').catch(() => {})
     throw error
-  } finally {
-    client.release()
   }
 }
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AuthSession, AuthUser } from '../auth/auth.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
-import { ForbiddenError, UnauthorizedError } from './errors.ts'
+import { ForbiddenError, UnauthorizedError } from '../errors.ts'
 
 export type AuthedVariables = { user: AuthUser; session: AuthSession['session'] }
 /** A route's bindings behind requireUser / requireAdmin. */

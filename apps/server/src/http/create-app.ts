@@ -9,6 +9,7 @@ import { billingRoutes } from '../routes/billing/billing.routes.ts'
 import { healthRoutes } from '../routes/health/health.routes.ts'
 import { meRoutes } from '../routes/me/me.routes.ts'
 import { notificationSettingsRoutes } from '../routes/notification-settings/index.ts'
+import { publicApiDocsRoutes } from '../routes/public-api-docs/public-api-docs.routes.ts'
 import { plansRoutes } from '../routes/plans/plans.routes.ts'
 import { privacyRoutes } from '../routes/privacy/privacy.routes.ts'
 import { profileRoutes } from '../routes/profile/profile.routes.ts'
@@ -19,6 +20,7 @@ import { teamRoutes } from '../routes/team/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
 import { usageRoutes } from '../routes/usage/index.ts'
+import { webhookEndpointsRoutes } from '../routes/webhook-endpoints/index.ts'
 import { waitlistRoutes } from '../routes/waitlist/waitlist.routes.ts'
 import { whatsappRoutes } from '../routes/whatsapp/whatsapp.routes.ts'
 import { whatsappAdminRoutes } from '../routes/whatsapp/whatsapp-admin.routes.ts'
@@ -26,7 +28,8 @@ import { whatsappSimulatorRoutes } from '../routes/whatsapp-simulator/whatsapp-s
 import { whatsappWebhookRoutes } from '../routes/whatsapp-webhook/whatsapp-webhook.routes.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { crossSiteGuard } from './cross-site.ts'
-import { AppError, errorBody, onError } from './errors.ts'
+import { AppError } from '../errors.ts'
+import { errorBody, onError } from './errors.ts'
 import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -74,12 +77,17 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', analysisRoutes(deps))
   api.route('/', supportRoutes(deps))
   api.route('/', apiKeysRoutes(deps))
+  api.route('/', webhookEndpointsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))
   api.route('/', whatsappRoutes(deps))
   api.route('/', adminRoutes(deps))
   api.route('/', whatsappAdminRoutes(deps))
   api.route('/', whatsappSimulatorRoutes(deps))
   app.route('/api', api)
+  app.route(
+    '/',
+    publicApiDocsRoutes(deps, () => app),
+  )
 
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Rota não encontrada.'), 404))
   app.use('*', serveStatic(staticFiles))

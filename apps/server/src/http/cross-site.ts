@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppBindings } from './app-types.ts'
-import { AppError } from './errors.ts'
-import { isApiKeyRequest } from './ledger-caller.ts'
+import { AppError } from '../errors.ts'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -18,7 +17,9 @@ export function isWebhookRequest(c: Context): boolean {
  * Elsewhere a Bearer header changes nothing: those routes authenticate by cookie only.
  */
 export function isBearerAuthenticatedRequest(c: Context): boolean {
-  return c.req.path.startsWith('/api/v1/') && isApiKeyRequest(c)
+  return (
+    c.req.path.startsWith('/api/v1/') && /^Bearer\s+\S/i.test(c.req.header('authorization') ?? '')
+  )
 }
 
 /** Whether the Origin / Sec-Fetch-Site check applies at all (ARCHITECTURE §5 'Cross-site writes'). */

@@ -1,75 +1,27 @@
 import type { ApiErrorBody } from '@equilibrai/shared'
-import { firstIssueMessage } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { z } from 'zod'
+import { AppError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 
-/**
- * Domain errors carry a stable code and a pt-BR message; this file is the one place that maps
- * them to HTTP (STYLE.md 10). Handlers throw, onError answers.
+/*
+ * Errors to HTTP responses, in one place (STYLE.md 10): handlers and domain code throw the
+ * classes of ../errors.ts, onError answers with their status and the {"error":{code,message}}
+ * body.
  */
-export class AppError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message)
-  }
-}
 
-export class BadRequestError extends AppError {
-  constructor(message: string, code = 'BAD_REQUEST') {
-    super(400, code, message)
-  }
-}
-
-export class ValidationError extends AppError {
-  constructor(error: z.ZodError) {
-    super(400, 'VALIDATION_ERROR', firstIssueMessage(error))
-  }
-}
-
-export class UnauthorizedError extends AppError {
-  constructor(message = 'Faça login para continuar.') {
-    super(401, 'UNAUTHORIZED', message)
-  }
-}
-
-export class ForbiddenError extends AppError {
-  constructor(message = 'Você não tem permissão para acessar este recurso.') {
-    super(403, 'FORBIDDEN', message)
-  }
-}
-
-export class NotFoundError extends AppError {
-  constructor(message = 'Recurso não encontrado.') {
-    super(404, 'NOT_FOUND', message)
-  }
-}
-
-export class ConflictError extends AppError {
-  constructor(message: string, code = 'CONFLICT') {
-    super(409, code, message)
-  }
-}
-
-export class UnprocessableError extends AppError {
-  constructor(message: string, code = 'UNPROCESSABLE') {
-    super(422, code, message)
-  }
-}
-
-export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', 'Muitas tentativas. Aguarde um pouco e tente novamente.', {
-      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-    })
-  }
-}
+// Re-exported for code written before the classes moved to ../errors.ts; import from there.
+export {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnprocessableError,
+  ValidationError,
+} from '../errors.ts'
 
 export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } }

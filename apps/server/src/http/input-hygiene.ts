@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppBindings } from './app-types.ts'
-import { BadRequestError } from './errors.ts'
+import { BadRequestError } from '../errors.ts'
 import { isWebhookRequest } from './cross-site.ts'
 
 export const INVALID_CHARACTER_MESSAGE = 'O texto contém um caractere inválido.'

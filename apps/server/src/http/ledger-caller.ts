@@ -10,7 +10,8 @@ import { consumeApiKeyRequest } from '../public-api/api-rate-limit.ts'
 import { withIdempotency } from '../public-api/idempotency.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { requireUser } from './auth-guards.ts'
-import { UnauthorizedError } from './errors.ts'
+import { UnauthorizedError } from '../errors.ts'
+import { isBearerAuthenticatedRequest } from './cross-site.ts'
 
 /**
  * The ledger API's bindings: the caller's user (c.get('user')); `apiKeyId` is set when the
@@ -24,19 +25,14 @@ export type LedgerBindings = AppBindings & {
   }
 }
 
-/** The token of `Authorization: Bearer <token>`, or null when the request has none. */
-export function bearerToken(c: Context): string | null {
-  const header = c.req.header('authorization')
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
-  return match?.[1] ?? null
-}
-
 /**
- * Whether a request authenticates with an API key instead of a cookie (a Bearer token is
- * never sent by a browser on its own, so such requests need no CSRF check).
+ * The token of `Authorization: Bearer <token>`, or null when the request has no Bearer header.
+ * Exactly the requests cross-site.ts exempts from its Origin check (isBearerAuthenticatedRequest)
+ * take the key path here, so none of them can fall back to the session cookie.
  */
-export function isApiKeyRequest(c: Context): boolean {
-  return bearerToken(c) !== null
+export function bearerToken(c: Context): string | null {
+  if (!isBearerAuthenticatedRequest(c)) return null
+  return (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '').trim()
 }
 
 type CallerDeps = Pick<AppDeps, 'auth' | 'db' | 'apiKeySecret'>

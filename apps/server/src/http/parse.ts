@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import { BadRequestError, ValidationError } from './errors.ts'
+import { BadRequestError, ValidationError } from '../errors.ts'
 
 /** The JSON body, or a 400 when it is missing or malformed: never a 500 for bad input. */
 export async function readJson(c: Context): Promise<unknown> {

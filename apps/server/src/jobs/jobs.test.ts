@@ -9,6 +9,7 @@ describe('the job table', () => {
     expect(Object.keys(byTask).sort()).toEqual([
       'bill_reminders',
       'prune_auth_data',
+      'prune_public_api',
       'reset_monthly_counters',
       'whatsapp_recover',
       'whatsapp_retention',

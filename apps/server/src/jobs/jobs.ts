@@ -102,6 +102,22 @@ export const JOBS = {
     maxAttempts: 1,
     cron: { schedule: '20 6 * * *' },
   }),
+  /**
+   * One attempt of one outgoing webhook delivery (webhooks/webhook-delivery.ts), which queues
+   * the next attempt itself (5 s, 30 s, 2 min … hourly, for 24 h); these attempts are for
+   * unexpected errors only. Key: the delivery id, so one attempt waits per delivery.
+   */
+  webhookDeliver: job<{ delivery_id: number }>({
+    task: 'webhook_deliver',
+    maxAttempts: 3,
+    keyPrefix: 'webhook:',
+  }),
+  /** Expired Idempotency-Key answers and month-old webhook events (public-api/). */
+  prunePublicApi: job({
+    task: 'prune_public_api',
+    maxAttempts: 1,
+    cron: { schedule: '50 * * * *' },
+  }),
 } as const satisfies Record<string, JobSpec<object>>
 
 export type JobName = keyof typeof JOBS

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import { sendDueBillReminders } from '../ledger/bill-reminders.ts'
 import type { Logger } from '../logger.ts'
+import { prunePublicApi } from '../public-api/prune-public-api.ts'
 
 export type ScheduledTaskDeps = { db: Db; env: Env; log: Logger }
 
@@ -21,6 +22,10 @@ export const SCHEDULED_TASKS = {
   bill_reminders: {
     description: 'lembretes de contas que vencem hoje ou amanhã (09:00 em São Paulo)',
     run: ({ db, env }, now) => sendDueBillReminders(db, env, now),
+  },
+  prune_public_api: {
+    description: 'apaga respostas de Idempotency-Key vencidas e eventos de webhook antigos',
+    run: ({ db }, _now) => prunePublicApi(db),
   },
 } satisfies Record<string, ScheduledTask>
 

@@ -7,6 +7,8 @@ import { billRemindersTask } from './tasks/bill-reminders.ts'
 import { pruneAuthDataTask } from './tasks/prune-auth-data.ts'
 import { processStripeEventTask } from './tasks/process-stripe-event.ts'
 import { resetMonthlyCountersTask } from './tasks/reset-monthly-counters.ts'
+import { webhookDeliverTask } from './tasks/webhook-deliver.ts'
+import { SCHEDULED_TASKS } from './scheduled-tasks.ts'
 import type { SendPolicy } from '../whatsapp/sender.ts'
 import {
   whatsappInboundTask,
@@ -47,6 +49,12 @@ export function taskList(deps: TaskDeps): TaskList {
     whatsappStatus: whatsappStatusTask(deps),
     whatsappRecover: whatsappRecoverTask(deps),
     whatsappRetention: whatsappRetentionTask(deps),
+    // Outgoing webhooks (webhooks/webhook-delivery.ts): one job per attempt; the retry
+    // schedule (5 s, 30 s, 2 min … hourly, 24 h) is the delivery's own, like WhatsApp sends.
+    webhookDeliver: webhookDeliverTask(deps),
+    prunePublicApi: async () => {
+      await SCHEDULED_TASKS.prune_public_api.run(deps, new Date())
+    },
   }
   const names = Object.keys(handlers) as JobName[]
   return Object.fromEntries(names.map((name) => [JOBS[name].task, handlers[name]]))

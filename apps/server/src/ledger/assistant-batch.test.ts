@@ -29,14 +29,16 @@ const minutes = (n: number) => new Date(NOW.getTime() + n * 60 * 1000)
 
 let msg = 0
 function say(userId: string, text: string, now = NOW) {
-  return handleMessage(db, {
-    userId,
-    text,
-    now,
-    source: 'whatsapp',
-    messageId: `wamid.b${++msg}`,
-    publicUrl: PUBLIC_URL,
-  })
+  return withTransaction(db, (tx) =>
+    handleMessage(tx, {
+      userId,
+      text,
+      now,
+      source: 'whatsapp',
+      messageId: `wamid.b${++msg}`,
+      publicUrl: PUBLIC_URL,
+    }),
+  )
 }
 
 type Row = {

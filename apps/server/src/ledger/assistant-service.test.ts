@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase } from '../../test/test-server.ts'
 import type { Database, Db } from '../db/database.ts'
+import { withTransaction } from '../db/transaction.ts'
 import { handleMessage } from './assistant-service.ts'
 
 /*
@@ -25,14 +26,17 @@ const newUser = (plan = 'pf_simples') => insertUser(db, plan)
 
 let msg = 0
 function say(userId: string, text: string, options: { messageId?: string; now?: Date } = {}) {
-  return handleMessage(db, {
-    userId,
-    text,
-    now: options.now ?? NOW,
-    source: 'whatsapp',
-    messageId: options.messageId ?? `wamid.${++msg}`,
-    publicUrl: PUBLIC_URL,
-  })
+  const messageId = options.messageId ?? `wamid.${++msg}`
+  return withTransaction(db, (tx) =>
+    handleMessage(tx, {
+      userId,
+      text,
+      now: options.now ?? NOW,
+      source: 'whatsapp',
+      messageId,
+      publicUrl: PUBLIC_URL,
+    }),
+  )
 }
 
 type Row = {

@@ -15,7 +15,6 @@ import {
   saoPauloMonth,
 } from '@equilibrai/shared'
 import type pg from 'pg'
-import type { Db } from '../db/database.ts'
 import {
   claimMessage,
   dropPending,
@@ -29,7 +28,6 @@ import {
 import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from './bills.queries.ts'
 import { businessReply } from './business-assistant.ts'
-import { withTransaction } from '../db/transaction.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
@@ -42,7 +40,8 @@ import { lastTransactionBy, recentTransactions } from './transactions.queries.ts
  * The one path for WhatsApp, the simulator, the CLI chat and the API, so each of them
  * records, undoes and answers exactly alike.
  *
- * Each message runs in one database transaction: the change, the conversation's state and the
+ * Each message runs in the caller's database transaction (withTransaction, or the WhatsApp job's
+ * own, so that the job needs one connection): the change, the conversation's state and the
  * record that the message was answered commit together. With a message id, a message handled
  * before (a webhook redelivery, a job retried after a crash) changes nothing and gets the
  * reply it got the first time, for commands ('apagar 3') as much as for entries.
@@ -77,27 +76,26 @@ const NOTHING_TO_CORRECT = 'Não há lançamento para corrigir. Mande *últimos*
 const TOO_LARGE_TO_RECORD = `Esse valor é alto demais para um lançamento. O máximo é ${formatBRL(MAX_CONFIRMED_CENTS)}.`
 const CORRECTION_TOO_LARGE = `O valor máximo por lançamento é ${formatBRL(MAX_ENTRY_CENTS)}. Para um valor maior, mande o lançamento de novo com o valor certo.`
 
+/** `tx` must be inside a transaction. */
 export async function handleMessage(
-  db: Db,
+  tx: pg.PoolClient,
   input: HandleMessageInput,
 ): Promise<HandleMessageResult> {
-  return withTransaction(db, async (tx) => {
-    const { messageId, userId } = input
-    if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
-      const reply = (await storedReply(tx, { messageId, userId })) ?? ''
-      return { reply, decision: understand(input.text, { now: input.now }), duplicate: true }
-    }
-    const ledger = await ledgerForUser(tx, { userId })
-    const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
-    const decision = understand(input.text, { now: input.now, learnedWords })
-    // A question waits for the very next message only: anything else drops it (pending.ts).
-    if (decision.kind !== 'confirm') await dropPending(tx, { userId })
-    const reply =
-      (await businessReply(tx, { ...input, ledger })) ??
-      (await act(tx, { ...input, ledger, decision }))
-    if (messageId) await saveReply(tx, { messageId, reply })
-    return { reply, decision }
-  })
+  const { messageId, userId } = input
+  if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
+    const reply = (await storedReply(tx, { messageId, userId })) ?? ''
+    return { reply, decision: understand(input.text, { now: input.now }), duplicate: true }
+  }
+  const ledger = await ledgerForUser(tx, { userId })
+  const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
+  const decision = understand(input.text, { now: input.now, learnedWords })
+  // A question waits for the very next message only: anything else drops it (pending.ts).
+  if (decision.kind !== 'confirm') await dropPending(tx, { userId })
+  const reply =
+    (await businessReply(tx, { ...input, ledger })) ??
+    (await act(tx, { ...input, ledger, decision }))
+  if (messageId) await saveReply(tx, { messageId, reply })
+  return { reply, decision }
 }
 
 type ActInput = HandleMessageInput & { ledger: LedgerRef; decision: Decision }

@@ -2,7 +2,7 @@ import { businessReplies, understandBusiness } from '@equilibrai/assistant/busin
 import { SUPPORT_TIER_LABELS, saoPauloDate } from '@equilibrai/shared'
 import { analyzeLedger } from '../analysis/analysis.queries.ts'
 import type { Queryable } from '../db/transaction.ts'
-import { ConflictError } from '../http/errors.ts'
+import { ConflictError } from '../errors.ts'
 import { featureUpsellText, ownerHasFeature } from '../plans/feature-gate.ts'
 import { openSupportRequest } from '../support/support.queries.ts'
 import type { HandleMessageInput } from './assistant-service.ts'

@@ -5,8 +5,9 @@ import {
   type Transaction,
   type TransactionPatch,
 } from '@equilibrai/shared'
-import { BadRequestError } from '../http/errors.ts'
+import { BadRequestError } from '../errors.ts'
 import type { Queryable } from '../db/transaction.ts'
+import { emitWebhookEvent } from '../webhooks/webhook-events.ts'
 import { TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from './ledgers.queries.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
@@ -22,7 +23,7 @@ import {
 /*
  * What changes a ledger, for every way in (web, API, assistant). Each function expects `tx`
  * to be inside a database transaction (withTransaction): the count and the row change
- * together or not at all.
+ * together or not at all, and so does the transaction.* webhook event (webhooks/).
  */
 
 /** Records an entry against the owner's monthly limit (LimitReachedError when it is full). */
@@ -48,6 +49,11 @@ export async function recordEntry(
     confirmedLarge: params.confirmedLarge,
     group: params.group,
   })
+  await emitWebhookEvent(tx, {
+    ledgerId: params.ledger.ledgerId,
+    type: 'transaction.created',
+    data: entry,
+  })
   return { entry, usage }
 }
 
@@ -70,6 +76,11 @@ export async function editEntry(
   }
   const updated = await updateTransaction(tx, { ledgerId: ledger.ledgerId, id, entry: merged })
   if (!updated) throw new TransactionNotFoundError()
+  await emitWebhookEvent(tx, {
+    ledgerId: ledger.ledgerId,
+    type: 'transaction.updated',
+    data: updated,
+  })
   return updated
 }
 
@@ -87,5 +98,10 @@ export async function removeEntry(
   await releaseEntrySlot(tx, { ownerId: ledger.ownerId, ledgerId: ledger.ledgerId, id })
   const deleted = await deleteTransaction(tx, { ledgerId: ledger.ledgerId, id })
   if (!deleted) throw new TransactionNotFoundError()
+  await emitWebhookEvent(tx, {
+    ledgerId: ledger.ledgerId,
+    type: 'transaction.deleted',
+    data: deleted,
+  })
   return deleted
 }

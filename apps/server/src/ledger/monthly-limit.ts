@@ -24,7 +24,14 @@ import { LimitReachedError } from './errors.ts'
  *   condition is re-checked on the locked row, and a failed INSERT rolls the claim back.
  */
 
-const SP_MONTH_NOW = `to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')`
+/**
+ * The month every count reads and writes: São Paulo's calendar month on the DATABASE's clock
+ * (one clock for every instance, the claim, the reads and the reset). `instant` is SQL; a
+ * parameter (`$1::timestamptz`) lets tests pick the moment.
+ */
+export const spMonthAt = (instant: string) =>
+  `to_char((${instant}) at time zone 'America/Sao_Paulo', 'YYYY-MM')`
+const SP_MONTH_NOW = spMonthAt('now()')
 
 /*
  * Installments (ADR 012): an installment dated in a later month than it was recorded takes a
@@ -32,14 +39,23 @@ const SP_MONTH_NOW = `to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')
  * turns to that month it starts at the number of such installments, so they use up the
  * month's free entries first. SCHEDULED counts them for owner $1 and the month expression.
  */
-function scheduledIn(month: string): string {
+function scheduledIn(month: string, owner = '$1'): string {
   return `(select count(*)::int from transactions t join ledgers l on l.id = t.ledger_id
-      where l.owner_user_id = $1
+      where l.owner_user_id = ${owner}
         and t.installment_count is not null
         and t.occurred_on >= to_date(${month} || '-01', 'YYYY-MM-DD')
         and t.occurred_on < to_date(${month} || '-01', 'YYYY-MM-DD') + interval '1 month'
         and to_char(t.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM') < ${month})`
 }
+
+/**
+ * The one usage number (the dashboard's and /api/v1/usage's): entries counted this month for
+ * subscribers row `s`. A counter left from an earlier month reads as the installments already
+ * dated in this month (what the counter will start at when it turns).
+ */
+export const usedThisMonth = (s: string) =>
+  `case when ${s}.counter_month = ${SP_MONTH_NOW} then ${s}.monthly_transactions
+        else ${scheduledIn(SP_MONTH_NOW, `${s}.user_id`)} end`
 
 /** This month's count after a claim, and the plan's limit (-1: none). */
 export type SlotUsage = { used: number; limit: number }
@@ -102,9 +118,7 @@ export async function getUsage(
   { ownerId }: { ownerId: string },
 ): Promise<EntryUsage> {
   const { rows } = await db.query<EntryUsage>(
-    `select m.month,
-            case when s.counter_month = m.month then s.monthly_transactions
-                 else ${scheduledIn('m.month')} end as used,
+    `select m.month, ${usedThisMonth('s')} as used,
             p.max_monthly_transactions as limit,
             p.plan_type, p.name as plan_name
        from subscribers s

@@ -6,7 +6,7 @@ export type MailContent = { subject: string; text: string; html: string; link: s
 
 export const BRAND = 'Equilibraí'
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -1,6 +1,6 @@
 import { type FeatureKey, featureLabel, type PlanType } from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
-import { AppError } from '../http/errors.ts'
+import { AppError } from '../errors.ts'
 
 /*
  * The one place that says whether a ledger's plan includes a feature (ARCHITECTURE §6, §8).

@@ -1,11 +1,15 @@
 import type { Profile } from '@equilibrai/shared'
 import type { Db } from '../db/database.ts'
+import type { Queryable } from '../db/transaction.ts'
 
 export type { Profile }
 
 const COLUMNS = 'id, name, email, phone, created_at, updated_at'
 
-export async function getProfile(db: Db, { userId }: { userId: string }): Promise<Profile | null> {
+export async function getProfile(
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<Profile | null> {
   const { rows } = await db.query<Profile>(`select ${COLUMNS} from profiles where id = $1`, [
     userId,
   ])

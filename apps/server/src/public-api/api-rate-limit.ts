@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts'
-import { AppError } from '../http/errors.ts'
+import { AppError } from '../errors.ts'
 import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limiter.ts'
 
 /** ARCHITECTURE §8: 120 requests a minute per API key, counted in PostgreSQL. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context, Next } from 'hono'
 import type { Db } from '../db/database.ts'
-import { AppError, BadRequestError, ConflictError } from '../http/errors.ts'
+import { AppError, BadRequestError, ConflictError } from '../errors.ts'
 
 /*
  * Idempotency-Key on POST (ARCHITECTURE §8): the first answer to (caller, key) is stored for

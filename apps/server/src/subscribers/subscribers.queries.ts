@@ -1,21 +1,21 @@
 import type { PlanType, Subscription } from '@equilibrai/shared'
-import { FEATURE_KEYS, saoPauloMonth } from '@equilibrai/shared'
+import { FEATURE_KEYS } from '@equilibrai/shared'
 import type { Db } from '../db/database.ts'
+import { usedThisMonth } from '../ledger/monthly-limit.ts'
 
 export type { Subscription }
 
 /**
- * The user's subscribers row with its plan nested (SPEC §7). monthly_transactions counts the
- * current São Paulo month: a counter left from an earlier month reads 0 before the job resets it.
+ * The user's subscribers row with its plan nested (SPEC §7). monthly_transactions is the same
+ * number as GET /api/v1/usage's `used` (ledger/monthly-limit.ts: one expression, one clock).
  */
 export async function getSubscription(
   db: Db,
-  { userId, at = new Date() }: { userId: string; at?: Date },
+  { userId }: { userId: string },
 ): Promise<Subscription | null> {
   const { rows } = await db.query<Subscription>(
     `select s.user_id, s.plan_type, s.subscription_status,
-            case when s.counter_month = $2 then s.monthly_transactions else 0 end
-              as monthly_transactions,
+            ${usedThisMonth('s')} as monthly_transactions,
             s.current_period_end,
             json_build_object(
               'plan_type', p.plan_type, 'name', p.name,
@@ -25,7 +25,7 @@ export async function getSubscription(
             ) as plan_features
        from subscribers s join plan_features p on p.plan_type = s.plan_type
       where s.user_id = $1`,
-    [userId, saoPauloMonth(at)],
+    [userId],
   )
   const row = rows[0]
   if (!row) return null

@@ -6,7 +6,7 @@ import {
   type SupportTier,
 } from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
-import { ConflictError, NotFoundError } from '../http/errors.ts'
+import { ConflictError, NotFoundError } from '../errors.ts'
 import { ledgerForUser } from '../ledger/ledgers.queries.ts'
 
 /*

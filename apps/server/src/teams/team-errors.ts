@@ -1,4 +1,4 @@
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts'
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
 
 /** Team errors: stable codes, pt-BR messages (http/errors.ts maps them). */
 
@@ -59,6 +59,6 @@ export class TeamConflictError extends ConflictError {}
 
 export class InvitationMailError extends AppError {
   constructor() {
-    super(502, 'MAIL_FAILED', 'Não foi possível enviar o convite por email. Tente novamente.')
+    super(503, 'MAIL_FAILED', 'Não foi possível enviar o convite por email. Tente novamente.')
   }
 }

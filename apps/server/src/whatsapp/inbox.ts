@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts'
 import { addJob, ensureJobSchema } from '../jobs/add-job.ts'
 import { JOBS } from '../jobs/jobs.ts'
-import { applyStatus, type Channel } from './sender.ts'
+import { applyStatus, type Channel } from './outbox.queries.ts'
 import type { StatusUpdate } from './webhook-payload.ts'
 
 /*

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
-import { findLinkByUser } from './links.ts'
+import { findLinkByUser } from './links.queries.ts'
 import { type OutboundMessage, type TemplateMessage, textMessage } from './messages.ts'
 import { sendMessage } from './sender.ts'
 import { isWhatsAppConfigured, simulatorWaId } from './whatsapp-config.ts'

@@ -1,25 +1,27 @@
 import { type NonTextKind, replies } from '@equilibrai/assistant'
 import type pg from 'pg'
 import type { Db } from '../db/database.ts'
+import { inTransaction, type Queryable } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
 import { dropPending } from '../ledger/assistant-state.queries.ts'
 import { handleMessage } from '../ledger/assistant-service.ts'
-import type { Queryable } from '../db/transaction.ts'
+import { getProfile } from '../profiles/profiles.queries.ts'
 import { WHATSAPP_PROCESS_ATTEMPTS } from '../jobs/jobs.ts'
 import type { Logger } from '../logger.ts'
-import {
-  consumeLinkCode,
-  findLinkByWaId,
-  linkNumber,
-  MAX_FAILED_LINKS_PER_HOUR,
-  normalizeCode,
-  recentFailedLinks,
-  recentUnknownMessages,
-  touchLink,
-} from './links.ts'
+import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from './links.ts'
+import { consumeLinkCode, findLinkByWaId, linkNumber, touchLink } from './links.queries.ts'
 import { buttonReplyText, confirmMessage, type OutboundMessage, textMessage } from './messages.ts'
+import {
+  countFailedAttempt,
+  type InboundRow,
+  lockConversation,
+  lockInbound,
+  markFailed,
+  markProcessed,
+  recentWithStatus,
+} from './inbox.queries.ts'
 import { maskWaId, phoneKey } from './phone.ts'
-import { type Channel, enqueueOutbound } from './sender.ts'
+import { enqueueOutbound } from './sender.ts'
 import { texts } from './texts.ts'
 import { signupUrl } from './whatsapp-config.ts'
 
@@ -28,29 +30,16 @@ import { signupUrl } from './whatsapp-config.ts'
  * the assistant, or a short answer → the reply queued through the sender.
  *
  * Exactly once: the job locks the inbox row and does nothing when it is already processed; the
- * reply and processed_at are written in one transaction. The assistant call commits on its own,
- * but it is idempotent by message id (the ledger's whatsapp_message_id and assistant_replies):
- * run again after a crash, it records nothing new and returns the same reply, which the
- * outbox's idempotency key then queues once.
+ * assistant's change, the reply and processed_at are written in one transaction on the job's
+ * one connection. The assistant is also idempotent by message id (the ledger's
+ * whatsapp_message_id and assistant_replies), and the outbox's idempotency key queues a reply
+ * once.
  */
 
 export type ProcessDeps = { db: Db; env: Env; log: Logger }
 
 /** Answers to a number that is not a customer, per hour. */
 export const MAX_UNKNOWN_REPLIES_PER_HOUR = 3
-
-type InboundRow = {
-  id: number
-  message_id: string
-  channel: Channel
-  wa_id: string
-  user_id: string | null
-  type: string
-  payload: Record<string, unknown> | null
-  sent_at: Date
-  processed_at: Date | null
-  attempts: number
-}
 
 type Outcome = {
   status: 'processed' | 'linked' | 'link_refused' | 'unknown_sender'
@@ -111,64 +100,48 @@ export function readLinkCommand(text: string): string | null {
 }
 
 export async function processInbound(deps: ProcessDeps, inboundId: number): Promise<void> {
-  const { db, log } = deps
-  const client = await db.connect()
-  let broken = false
+  // One connection for the whole job, the assistant and a failure's bookkeeping included: a
+  // job never waits for a second connection while holding one, so a burst cannot exhaust the
+  // pool with jobs waiting on each other.
+  const client = await deps.db.connect()
   try {
-    await client.query('begin')
-    const { rows } = await client.query<InboundRow>(
-      `select id, message_id, channel, wa_id, user_id, type, payload, sent_at, processed_at, attempts
-         from whatsapp_inbound where id = $1 for update`,
-      [inboundId],
+    await inTransaction(client, (tx) => processLocked(deps, tx, inboundId)).catch((error) =>
+      handleFailure(deps, client, inboundId, error),
     )
-    const row = rows[0]
-    if (!row || row.processed_at) {
-      await client.query('commit')
-      return
-    }
-    // One message of a person at a time: the conversation's state (the list 'últimos' showed,
-    // a pending confirmation, the answer limits) sees each message after the one before.
-    const person = row.channel === 'whatsapp' ? phoneKey(row.wa_id) : row.wa_id
-    await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `whatsapp-conversation:${person}`,
-    ])
-    const outcome = await decide(deps, client, row)
-    if (outcome.reply) {
-      await enqueueOutbound(client, {
-        idempotencyKey: `${row.message_id}:reply`,
-        channel: row.channel,
-        // Always the number that wrote, in the form it wrote from.
-        waId: row.wa_id,
-        userId: outcome.userId,
-        message: outcome.reply,
-      })
-    }
-    await client.query(
-      `update whatsapp_inbound
-          set processed_at = now(), status = $2, user_id = $3, attempts = attempts + 1,
-              last_error = null, payload = case when $4 then null else payload end
-        where id = $1`,
-      [row.id, outcome.status, outcome.userId, outcome.erasePayload],
-    )
-    await client.query('commit')
-    log.info(
-      {
-        inboundId: row.id,
-        channel: row.channel,
-        waId: maskWaId(row.wa_id),
-        type: row.type,
-        status: outcome.status,
-      },
-      'whatsapp message processed',
-    )
-  } catch (error) {
-    await client.query('rollback').catch(() => {
-      broken = true
-    })
-    await handleFailure(deps, inboundId, error)
   } finally {
-    client.release(broken)
+    client.release()
   }
+}
+
+async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
+  const row = await lockInbound(tx, inboundId)
+  if (!row || row.processed_at) return
+  // One message of a person at a time: the conversation's state (the list 'últimos' showed,
+  // a pending confirmation, the answer limits) sees each message after the one before.
+  const person = row.channel === 'whatsapp' ? phoneKey(row.wa_id) : row.wa_id
+  await lockConversation(tx, person)
+  const outcome = await decide(deps, tx, row)
+  if (outcome.reply) {
+    await enqueueOutbound(tx, {
+      idempotencyKey: `${row.message_id}:reply`,
+      channel: row.channel,
+      // Always the number that wrote, in the form it wrote from.
+      waId: row.wa_id,
+      userId: outcome.userId,
+      message: outcome.reply,
+    })
+  }
+  await markProcessed(tx, { id: row.id, ...outcome })
+  deps.log.info(
+    {
+      inboundId: row.id,
+      channel: row.channel,
+      waId: maskWaId(row.wa_id),
+      type: row.type,
+      status: outcome.status,
+    },
+    'whatsapp message processed',
+  )
 }
 
 async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Outcome> {
@@ -180,14 +153,14 @@ async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Pr
     if (!row.user_id) throw new Error('simulator message without an account')
     if (linkCode !== null)
       return reply('processed', row.user_id, textMessage(texts.simulatorLink()))
-    return answer(deps, row, row.user_id, read)
+    return answer(deps, tx, row, row.user_id, read)
   }
 
   if (linkCode !== null) return link(deps, tx, row, linkCode)
   const linked = await findLinkByWaId(tx, row.wa_id)
   if (!linked) {
     // A few answers an hour at most: two bots answering each other must not loop forever.
-    const answered = await recentUnknownMessages(tx, row.wa_id)
+    const answered = await recentWithStatus(tx, { waId: row.wa_id, status: 'unknown_sender' })
     return {
       status: 'unknown_sender',
       userId: null,
@@ -199,7 +172,7 @@ async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Pr
     }
   }
   await touchLink(tx, { userId: linked.userId, waId: row.wa_id })
-  return answer(deps, row, linked.userId, read)
+  return answer(deps, tx, row, linked.userId, read)
 }
 
 function reply(
@@ -210,13 +183,19 @@ function reply(
   return { status, userId, erasePayload: false, reply: message }
 }
 
-async function answer(deps: ProcessDeps, row: InboundRow, userId: string, read: Read) {
+async function answer(
+  deps: ProcessDeps,
+  tx: pg.PoolClient,
+  row: InboundRow,
+  userId: string,
+  read: Read,
+) {
   if ('nonText' in read) {
     // An audio or a sticker is a message too: a pending question is not answered by it.
     await dropPending(deps.db, { userId })
     return reply('processed', userId, textMessage(replies.nonText(nonTextKind(read.nonText))))
   }
-  const result = await handleMessage(deps.db, {
+  const result = await handleMessage(tx, {
     userId,
     text: read.text,
     now: row.sent_at,
@@ -247,17 +226,18 @@ async function link(deps: ProcessDeps, tx: Queryable, row: InboundRow, typed: st
       userId: linked?.userId ?? null,
     } satisfies Outcome
   }
-  if ((await recentFailedLinks(tx, row.wa_id)) >= MAX_FAILED_LINKS_PER_HOUR) {
+  if (
+    (await recentWithStatus(tx, { waId: row.wa_id, status: 'link_refused' })) >=
+    MAX_FAILED_LINKS_PER_HOUR
+  ) {
     return refused(texts.linkTooManyAttempts())
   }
   const code = normalizeCode(typed)
   const userId = code ? await consumeLinkCode(tx, code) : null
   if (!userId) return refused(texts.linkInvalid(dashboard))
   const { movedFrom } = await linkNumber(tx, { userId, waId: row.wa_id })
-  const { rows } = await tx.query<{ name: string }>('select name from profiles where id = $1', [
-    userId,
-  ])
-  const firstName = rows[0]?.name.trim().split(/\s+/)[0] ?? null
+  const profile = await getProfile(tx, { userId })
+  const firstName = profile?.name.trim().split(/\s+/)[0] ?? null
   deps.log.info(
     { inboundId: row.id, waId: maskWaId(row.wa_id), userId, moved: movedFrom !== null },
     'whatsapp number linked',
@@ -272,48 +252,33 @@ async function link(deps: ProcessDeps, tx: Queryable, row: InboundRow, typed: st
 
 /**
  * A failed attempt is counted outside the rolled-back transaction. graphile-worker retries the
- * job (with its backoff) until WHATSAPP_PROCESS_ATTEMPTS (jobs/jobs.ts); then the person gets an apology and the
- * message is closed as failed, so it is never retried forever nor left unanswered.
+ * job (with its backoff) until WHATSAPP_PROCESS_ATTEMPTS (jobs/jobs.ts); then the person gets an
+ * apology and the message is closed as failed, so it is never retried forever nor left
+ * unanswered.
  */
-async function handleFailure(deps: ProcessDeps, inboundId: number, error: unknown) {
-  const { db, log } = deps
-  const { rows } = await db.query<{
-    attempts: number
-    message_id: string
-    channel: Channel
-    wa_id: string
-    user_id: string | null
-  }>(
-    `update whatsapp_inbound set attempts = attempts + 1, last_error = $2
-      where id = $1 and processed_at is null
-      returning attempts, message_id, channel, wa_id, user_id`,
-    [inboundId, String((error as Error)?.message ?? error).slice(0, 300)],
-  )
-  const row = rows[0]
-  log.error(
+async function handleFailure(
+  deps: ProcessDeps,
+  client: pg.PoolClient,
+  inboundId: number,
+  error: unknown,
+) {
+  const row = await countFailedAttempt(client, {
+    id: inboundId,
+    error: String((error as Error)?.message ?? error),
+  })
+  deps.log.error(
     { err: error, inboundId, attempts: row?.attempts },
     'whatsapp message processing failed',
   )
   if (!row || row.attempts < WHATSAPP_PROCESS_ATTEMPTS) throw error
-  const client = await db.connect()
-  try {
-    await client.query('begin')
-    await enqueueOutbound(client, {
+  await inTransaction(client, async (tx) => {
+    await enqueueOutbound(tx, {
       idempotencyKey: `${row.message_id}:reply`,
       channel: row.channel,
       waId: row.wa_id,
       userId: row.user_id,
       message: textMessage(texts.failed()),
     })
-    await client.query(
-      `update whatsapp_inbound set processed_at = now(), status = 'failed' where id = $1`,
-      [inboundId],
-    )
-    await client.query('commit')
-  } catch (giveUpError) {
-    await client.query('rollback').catch(() => {})
-    throw giveUpError
-  } finally {
-    client.release()
-  }
+    await markFailed(tx, inboundId)
+  })
 }

@@ -2,7 +2,8 @@ import type { JobHelpers } from 'graphile-worker'
 import type { TaskDeps } from '../jobs/task-registry.ts'
 import { processInbound } from './processor.ts'
 import { applyRetention, recoverUnfinished } from './recovery.ts'
-import { applyStatus, deliverOutbound, type SendPolicy } from './sender.ts'
+import { applyStatus } from './outbox.queries.ts'
+import { deliverOutbound, type SendPolicy } from './sender.ts'
 import type { StatusUpdate } from './webhook-payload.ts'
 
 /*

@@ -101,6 +101,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'integracoes',
+                lazy: () =>
+                  import('@/features/integrations/components/integrations-page').then((m) => ({
+                    Component: m.IntegrationsPage,
+                  })),
+              },
+              {
                 path: 'simulador',
                 lazy: () =>
                   import('@/features/simulator/components/simulator-page').then((m) => ({

@@ -3,7 +3,7 @@ import type { TaskDeps } from '../task-registry.ts'
 
 export function resetMonthlyCountersTask({ db, log }: TaskDeps) {
   return async () => {
-    const reset = await resetMonthlyCounters(db, new Date())
+    const reset = await resetMonthlyCounters(db)
     if (reset > 0) log.info({ reset }, 'monthly entry counters reset')
   }
 }

@@ -12,7 +12,7 @@ import { decodeKeysetCursor } from '../../admin/keyset-cursor.ts'
 import { waitlistCsvStream } from '../../admin/waitlist-csv.ts'
 import type { AppDeps } from '../../http/app-types.ts'
 import type { AuthedBindings } from '../../http/auth-guards.ts'
-import { BadRequestError } from '../../http/errors.ts'
+import { BadRequestError } from '../../errors.ts'
 import { parseQuery } from '../../http/parse.ts'
 
 type Ctx = Context<AuthedBindings>

@@ -79,6 +79,12 @@ describe('/api/api-keys', () => {
     // The web sees the same ledger.
     const web = (await (await u.client.request('/api/v1/transactions')).json()) as TransactionPage
     expect(web.data).toEqual(page.data)
+    // Key requests pass the cross-site guard (no ambient credential), even from another Origin.
+    const foreign = await withKey(server, key, '/api/v1/transactions', {
+      json: entry(),
+      headers: { origin: 'https://outro-site.example' },
+    })
+    expect(foreign.status).toBe(201)
     const { rows } = await server.database.pool.query(
       'select last_used_at from api_keys where user_id = $1',
       [u.userId],

@@ -7,7 +7,8 @@ import type { AuthRateLimitName } from '../../auth/auth-rate-limits.ts'
 import { resetPasswordBodySchema, signUpBodySchema } from '../../auth/password-policy.ts'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { clientIp } from '../../http/client-ip.ts'
-import { BadRequestError, ConflictError, errorBody, ValidationError } from '../../http/errors.ts'
+import { BadRequestError, ConflictError, ValidationError } from '../../errors.ts'
+import { errorBody } from '../../http/errors.ts'
 import { emailIsRegistered } from '../../users/users.queries.ts'
 
 type Guard = {

@@ -3,14 +3,11 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { dashboardUrl } from '../../billing/billing-context.ts'
 import { getBillingAccount } from '../../billing/billing-account.queries.ts'
-import {
-  cancelDemoSubscription,
-  confirmDemoCheckout,
-  getDemoSession,
-} from '../../billing/demo-billing.ts'
+import { cancelDemoSubscription, confirmDemoCheckout } from '../../billing/demo-billing.ts'
+import { getDemoSession } from '../../billing/demo-billing.queries.ts'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { type AuthedBindings, requireUser } from '../../http/auth-guards.ts'
-import { UnauthorizedError } from '../../http/errors.ts'
+import { UnauthorizedError } from '../../errors.ts'
 import { getPlan } from '../../plans/plans.queries.ts'
 import { demoCheckoutPage, demoLinkGonePage, demoPortalPage } from './demo-pages.ts'
 

@@ -7,6 +7,30 @@ import {
   updateNotificationSettings,
 } from '../../notifications/notification-settings.queries.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { apiDoc } from '../../http/openapi.ts'
+import { notificationSettingsDoc } from '../../public-api/openapi-schemas.ts'
+
+const example = {
+  bill_reminders: true,
+  budget_alerts: true,
+  high_spending_alerts: false,
+  weekly_report: true,
+  monthly_report: true,
+}
+const docs = {
+  get: apiDoc({
+    tag: 'Notificações',
+    summary: 'Quais avisos a pessoa recebe',
+    response: { schema: notificationSettingsDoc, example },
+  }),
+  patch: apiDoc({
+    tag: 'Notificações',
+    summary: 'Liga ou desliga avisos',
+    body: notificationSettingsPatchSchema,
+    bodyExample: { high_spending_alerts: false },
+    response: { schema: notificationSettingsDoc, example },
+  }),
+}
 
 /**
  * GET / PATCH /api/v1/notification-settings (ARCHITECTURE §8): the caller's own choices of
@@ -16,10 +40,10 @@ import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-call
 export function notificationSettingsRoutes(deps: AppDeps) {
   const { db } = deps
   return new Hono<LedgerBindings>()
-    .get('/v1/notification-settings', requireLedgerCaller(deps), async (c) =>
+    .get('/v1/notification-settings', requireLedgerCaller(deps), docs.get, async (c) =>
       c.json(await getNotificationSettings(db, { userId: c.get('user').id })),
     )
-    .patch('/v1/notification-settings', requireLedgerCaller(deps), async (c) => {
+    .patch('/v1/notification-settings', requireLedgerCaller(deps), docs.patch, async (c) => {
       const patch = await parseBody(c, notificationSettingsPatchSchema)
       return c.json(await updateNotificationSettings(db, { userId: c.get('user').id, patch }))
     })

@@ -2,7 +2,7 @@ import { profileSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { requireUser } from '../../http/auth-guards.ts'
-import { NotFoundError } from '../../http/errors.ts'
+import { NotFoundError } from '../../errors.ts'
 import { parseBody } from '../../http/parse.ts'
 import { getProfile, updateProfile } from '../../profiles/profiles.queries.ts'
 

@@ -3,7 +3,7 @@ import Stripe from 'stripe'
 import { recordStripeEvent } from '../../billing/stripe-events.ts'
 import { billingMode } from '../../billing/stripe-client.ts'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
-import { BadRequestError, NotFoundError } from '../../http/errors.ts'
+import { BadRequestError, NotFoundError } from '../../errors.ts'
 
 /** Stripe's own default: a signature older than five minutes is refused (replays). */
 const SIGNATURE_TOLERANCE_SECONDS = 300

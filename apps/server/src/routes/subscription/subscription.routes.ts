@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { requireUser } from '../../http/auth-guards.ts'
-import { NotFoundError } from '../../http/errors.ts'
+import { NotFoundError } from '../../errors.ts'
 import { getSubscription } from '../../subscribers/subscribers.queries.ts'
 
 /** GET /api/subscription: the user's own subscribers row with its plan_features nested. */

@@ -60,4 +60,31 @@ describe('GET /api/subscription', () => {
     }
     expect(body.monthly_transactions).toBe(0)
   })
+
+  it('shows the same count as /api/v1/usage as entries come and go', async () => {
+    const { client } = await signedInUser(server)
+    const counts = async () => {
+      const subscription = (await (await client.request('/api/subscription')).json()) as {
+        monthly_transactions: number
+      }
+      const usage = (await (await client.request('/api/v1/usage')).json()) as { used: number }
+      return [subscription.monthly_transactions, usage.used]
+    }
+    const entry = (description: string) => ({
+      type: 'expense',
+      amount_cents: 1_000,
+      description,
+      category: 'mercado',
+      occurred_on: new Date().toISOString().slice(0, 10),
+    })
+    const first = await client.post('/api/v1/transactions', entry('feira'))
+    expect(first.status).toBe(201)
+    expect((await client.post('/api/v1/transactions', entry('padaria'))).status).toBe(201)
+    expect(await counts()).toEqual([2, 2])
+    const { id } = (await first.json()) as { id: number }
+    expect((await client.request(`/api/v1/transactions/${id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    )
+    expect(await counts()).toEqual([1, 1])
+  })
 })

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppDeps } from '../../http/app-types.ts'
 import { type AuthedBindings, requireAdmin, requireUser } from '../../http/auth-guards.ts'
-import { NotFoundError } from '../../http/errors.ts'
+import { NotFoundError } from '../../errors.ts'
 import { parseBody } from '../../http/parse.ts'
 import { supportAnswerEmail } from '../../mail/business-templates.ts'
 import {

@@ -5,7 +5,7 @@ import {
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import type { AppDeps } from '../../http/app-types.ts'
-import { BadRequestError } from '../../http/errors.ts'
+import { BadRequestError } from '../../errors.ts'
 import { parseBody, parseQuery } from '../../http/parse.ts'
 import { withTransaction } from '../../db/transaction.ts'
 import { editEntry, recordEntry, removeEntry } from '../../ledger/entries.ts'

@@ -3,6 +3,25 @@ import type { AppDeps } from '../../http/app-types.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 import { getUsage } from '../../ledger/monthly-limit.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { apiDoc } from '../../http/openapi.ts'
+import { usageDoc } from '../../public-api/openapi-schemas.ts'
+
+const doc = apiDoc({
+  tag: 'Resumo',
+  summary: 'Uso do plano neste mês',
+  description:
+    'Lançamentos registrados no mês de São Paulo contra o limite do plano (-1: sem limite).',
+  response: {
+    schema: usageDoc,
+    example: {
+      month: '2026-11',
+      used: 3,
+      limit: -1,
+      plan_type: 'empresas_15',
+      plan_name: 'Empresas 15',
+    },
+  },
+})
 
 /**
  * GET /api/v1/usage → {month, used, limit, plan_type, plan_name}: entries recorded this São
@@ -11,7 +30,7 @@ import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-call
  */
 export function usageRoutes(deps: AppDeps) {
   const { db } = deps
-  return new Hono<LedgerBindings>().get('/v1/usage', requireLedgerCaller(deps), async (c) => {
+  return new Hono<LedgerBindings>().get('/v1/usage', requireLedgerCaller(deps), doc, async (c) => {
     const ledger = await ledgerForUser(db, { userId: c.get('user').id })
     return c.json(await getUsage(db, { ownerId: ledger.ownerId }))
   })

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { type AuthedVariables, hasRole, requireUser } from '../../http/auth-guards.ts'
-import { ForbiddenError } from '../../http/errors.ts'
+import { ForbiddenError } from '../../errors.ts'
 import { parseBody } from '../../http/parse.ts'
 import {
   clearSimulatorConversation,

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
-import { AppError, BadRequestError, ForbiddenError } from '../../http/errors.ts'
+import { AppError, BadRequestError, ForbiddenError } from '../../errors.ts'
 import { withoutNul } from '../../http/input-hygiene.ts'
 import { receive } from '../../whatsapp/inbox.ts'
 import { isValidSignature } from '../../whatsapp/signature.ts'

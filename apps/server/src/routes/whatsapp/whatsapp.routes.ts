@@ -2,7 +2,8 @@ import type { WhatsAppLinkCode, WhatsAppLinkState } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { hasRole, requireUser } from '../../http/auth-guards.ts'
-import { createLinkCode, findLinkByUser, unlink } from '../../whatsapp/links.ts'
+import { createLinkCode } from '../../whatsapp/links.ts'
+import { findLinkByUser, unlink } from '../../whatsapp/links.queries.ts'
 import { isWhatsAppConfigured, waMeUrl } from '../../whatsapp/whatsapp-config.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { ArrowRightIcon, WalletIcon } from 'lucide-react'
+import { ArrowRightIcon, PlugIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
@@ -45,13 +45,23 @@ export function DashboardPage() {
             </p>
             <p className="text-muted-foreground">Seu perfil, seu plano e tudo o que ele inclui.</p>
           </div>
-          <Button asChild size="lg" className="w-full sm:w-auto">
-            <AppLink to="/financas">
-              <WalletIcon aria-hidden="true" />
-              Minhas Finanças
-              <ArrowRightIcon aria-hidden="true" />
-            </AppLink>
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {subscription.data?.plan_features.features.acesso_api === true && (
+              <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+                <AppLink to="/integracoes">
+                  <PlugIcon aria-hidden="true" />
+                  Integrações
+                </AppLink>
+              </Button>
+            )}
+            <Button asChild size="lg" className="w-full sm:w-auto">
+              <AppLink to="/financas">
+                <WalletIcon aria-hidden="true" />
+                Minhas Finanças
+                <ArrowRightIcon aria-hidden="true" />
+              </AppLink>
+            </Button>
+          </div>
         </section>
 
         <div className="grid gap-6 md:grid-cols-2">

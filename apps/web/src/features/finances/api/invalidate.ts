@@ -1,13 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { subscriptionQueryOptions } from '@/features/dashboard/api/get-subscription'
 import { SUMMARY_KEY } from './get-summary'
 import { TRANSACTIONS_KEY } from './get-transactions'
 import { usageQueryOptions } from './get-usage'
 
-/** After any change to the ledger: every month's list and summary, and the month's usage. */
+/**
+ * After any change to the ledger: every month's list and summary, and the month's usage, which
+ * the dashboard's plan card shows too (the subscription's monthly_transactions: the same number
+ * on the server).
+ */
 export function invalidateLedger(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY }),
     queryClient.invalidateQueries({ queryKey: SUMMARY_KEY }),
     queryClient.invalidateQueries({ queryKey: usageQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions().queryKey }),
   ])
 }

@@ -1,0 +1,1 @@
+export { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts'
