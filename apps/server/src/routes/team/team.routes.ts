@@ -3,7 +3,40 @@ import type { AppDeps } from '../../http/app-types.ts'
 import { type AuthedBindings, requireUser } from '../../http/auth-guards.ts'
 import { requireFeature } from '../../http/feature-guard.ts'
 import { requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { apiDoc } from '../../http/openapi.ts'
+import { teamSummaryDoc } from '../../public-api/business-openapi-schemas.ts'
+import { teamSummaryQuerySchema } from '@equilibrai/shared'
 import { teamHandlers } from './team.handlers.ts'
+
+const summaryDoc = apiDoc({
+  tag: 'Equipe',
+  summary: 'Entradas, saídas e lançamentos de cada pessoa da equipe no mês',
+  description: 'O mês de São Paulo; sem `month`, o atual.',
+  query: teamSummaryQuerySchema,
+  feature: 'dashboard_equipe',
+  response: {
+    schema: teamSummaryDoc,
+    example: {
+      month: '2026-11',
+      members: [
+        {
+          user_id: 'u_8f3k2',
+          name: 'Joana Padeira',
+          income_cents: 35000,
+          expense_cents: 4500,
+          count: 2,
+        },
+        {
+          user_id: 'u_1b9x7',
+          name: 'Carlos Sócio',
+          income_cents: 12000,
+          expense_cents: 8000,
+          count: 2,
+        },
+      ],
+    },
+  },
+})
 
 /**
  * Teams of the business plans (ARCHITECTURE §8). /api/team* manage the team (a session only:
@@ -24,6 +57,7 @@ export function teamRoutes(deps: AppDeps) {
       '/v1/team/summary',
       requireLedgerCaller(deps),
       requireFeature(deps, 'dashboard_equipe'),
+      summaryDoc,
       h.summary,
     )
 }
