@@ -248,6 +248,13 @@ describe('access matrix: the team routes', () => {
       expect: { member: 403, removed: 403, 'someone else': 201, anonymous: 401 },
     },
     {
+      // The link is the capability (like a password-reset link): without its token, nothing.
+      name: 'GET /api/team/invitations/:token (a wrong token)',
+      method: 'GET',
+      path: () => `/api/team/invitations/${randomBytes(32).toString('base64url')}`,
+      expect: { owner: 404, member: 404, removed: 404, 'someone else': 404, anonymous: 404 },
+    },
+    {
       name: 'POST /api/team/invitations/:token/accept',
       method: 'POST',
       path: () => `/api/team/invitations/${invitationToken}/accept`,
