@@ -1,7 +1,7 @@
-import { withTransaction } from '../apps/server/src/db/transaction.ts'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
+import { withTransaction } from '../apps/server/src/db/transaction.ts'
 import { handleMessage } from '../apps/server/src/ledger/assistant-service.ts'
 import { ledgerForUser } from '../apps/server/src/ledger/ledgers.queries.ts'
 import { axeViolations } from './axe.ts'

@@ -15,9 +15,9 @@ import { signedInCookie } from './bench-helpers.ts'
  *    8 connections, alternating rounds. The key path does per request what production does:
  *    key lookup, plan check, the PostgreSQL rate-limit counter. Each request uses the next of
  *    KEYS keys, so none reaches 120/min (one key would be answering 429 after a blink).
- * 2. Webhook fan-out: ENTRIES entries recorded in a ledger with ENDPOINTS endpoints, delivered
- *    by the job runner (4 workers) to a local receiver answering 200; deliveries per second from
- *    the first entry to the last delivery recorded as succeeded.
+ * 2. Webhook fan-out: ENTRIES entries recorded (one transaction) in a ledger with ENDPOINTS
+ *    endpoints, delivered by the job runner (4 workers) to a local receiver answering 200;
+ *    deliveries per second from the commit to the last delivery recorded as succeeded.
  */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
@@ -113,10 +113,12 @@ try {
     )
   }
   const expected = ENTRIES * ENDPOINTS
-  const start = performance.now()
-  for (let i = 0; i < ENTRIES; i++) {
-    await withTransaction(db, (tx) =>
-      recordEntry(tx, {
+  // All entries in one transaction: their events and delivery jobs appear together at commit,
+  // so the clock below measures the delivery side (job queue, signing, HTTP) alone.
+  const recordStart = performance.now()
+  await withTransaction(db, async (tx) => {
+    for (let i = 0; i < ENTRIES; i++) {
+      await recordEntry(tx, {
         ledger,
         userId,
         source: 'api',
@@ -127,10 +129,11 @@ try {
           category: 'mercado',
           occurred_on: '2026-11-20',
         },
-      }),
-    )
-  }
-  const recorded = performance.now() - start
+      })
+    }
+  })
+  const start = performance.now()
+  const recorded = start - recordStart
   for (;;) {
     const { rows } = await db.query<{ done: number; failed: number }>(
       `select count(*) filter (where status = 'succeeded')::int as done,
@@ -148,7 +151,7 @@ try {
     `Webhook fan-out: ${fmt(ENTRIES)} entries × ${ENDPOINTS} endpoints = ${fmt(expected)} signed deliveries to a local receiver`,
   )
   console.log(
-    `  entries recorded in ${fmt(recorded / 1000, 2)} s; all delivered in ${fmt(elapsed, 2)} s → ${fmt(expected / elapsed)} deliveries/s (${fmt(ENTRIES / elapsed)} events/s)`,
+    `  entries and events recorded in ${fmt(recorded / 1000, 2)} s (one transaction); all delivered ${fmt(elapsed, 2)} s after commit → ${fmt(expected / elapsed)} deliveries/s (${fmt(ENTRIES / elapsed)} events/s × ${ENDPOINTS} endpoints)`,
   )
 } finally {
   await receiver.close()

@@ -35,6 +35,7 @@ describe('parseEnv', () => {
     for (const name of [
       'PORT',
       'AUTH_SECRET',
+      'SMTP_URL',
       'STRIPE_WEBHOOK_SECRET',
       'WHATSAPP_BUSINESS_NUMBER',
     ]) {

@@ -58,6 +58,11 @@ function crossChecks(source: Record<string, string | undefined>): string[] {
   if (source.NODE_ENV === 'production' && !set('AUTH_SECRET')) {
     problems.push('  - AUTH_SECRET: obrigatório em produção')
   }
+  // In production every e-mail must really go out: the file fallback would keep confirmation
+  // and reset links on the server's disk, and nobody would receive them.
+  if (source.NODE_ENV === 'production' && !set('SMTP_URL')) {
+    problems.push('  - SMTP_URL: obrigatório em produção')
+  }
   if (set('STRIPE_SECRET_KEY') && !set('STRIPE_WEBHOOK_SECRET')) {
     problems.push('  - STRIPE_WEBHOOK_SECRET: obrigatório quando STRIPE_SECRET_KEY está definido')
   }

@@ -8,7 +8,7 @@ import { type AuthRateLimits, createAuthRateLimiter } from './auth/auth-rate-lim
 import { resolveAuthSecret } from './auth/auth-secret.ts'
 import { deriveApiKeySecret } from './public-api/api-keys.ts'
 import { createPasswordHasher } from './auth/password-hasher.ts'
-import { createBackgroundTasks } from './background.ts'
+import { type BackgroundTasks, createBackgroundTasks } from './background.ts'
 import { prepareBillingCatalog } from './billing/demo-billing.ts'
 import { billingMode } from './billing/stripe-client.ts'
 import { openReadyDatabase } from './bootstrap.ts'
@@ -29,6 +29,8 @@ export type RunningServer = {
   port: number
   deps: AppDeps
   database: Database
+  /** Work started after a response (e-mails): tests wait for it instead of sleeping. */
+  background: BackgroundTasks
   close(): Promise<void>
 }
 
@@ -116,7 +118,7 @@ export async function startServer({
       })()
       return closing
     }
-    return { url: `http://localhost:${port}`, port, deps, database: db, close }
+    return { url: `http://localhost:${port}`, port, deps, database: db, background, close }
   } catch (error) {
     mailer.close()
     await runner?.stop()

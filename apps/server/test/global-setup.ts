@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
   const dir = path.join(ROOT, `run-${process.pid}-${Date.now()}`)
   const pg = await openEmbeddedPostgres(dir, 'test', log)
   project.provide('pgAdminUrl', pg.urlFor('postgres'))
+  project.provide('pgDataDir', dir)
   return async () => {
     await pg.stop()
     rmSync(dir, { recursive: true, force: true })

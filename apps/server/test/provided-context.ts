@@ -2,6 +2,8 @@
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string
+    /** The run's embedded PostgreSQL directory (DATA_DIR layout: postgres.log inside). */
+    pgDataDir: string
   }
 }
 

@@ -48,7 +48,7 @@ describe('a burst of WhatsApp messages', () => {
 
     const runner = await startJobRunner(small, createLogger('silent'), testEnv(), 4)
     try {
-      await waitForIdleJobs(db, 60_000)
+      await waitForIdleJobs(db, { timeout: 60_000 })
     } finally {
       await runner.stop()
     }

@@ -13,6 +13,7 @@ import {
 } from './fake-meta.ts'
 import { insertUser } from './ledger-fixtures.ts'
 import { createTestDatabase } from './test-server.ts'
+import { waitForIdleJobs } from './job-queue.ts'
 
 /**
  * kill -9 right after acknowledging a burst of webhook deliveries: the real server as
@@ -136,6 +137,7 @@ describe('a crash right after acknowledging', () => {
     )
     const before = { processed: await processed(), sent: fake.sent.length }
 
+    const thirdStarted = new Date()
     const third = await startServer(port)
     await expect
       .poll(
@@ -144,8 +146,8 @@ describe('a crash right after acknowledging', () => {
         { timeout: 60_000, interval: 250 },
       )
       .toBe(messages.length)
-    // Give a duplicate, if there were one, the time to show.
-    await new Promise((r) => setTimeout(r, 2_000))
+    // A duplicate, if there were one, would be a job still to run: let the queue empty first.
+    await waitForIdleJobs(db, { timeout: 30_000, workersSince: thirdStarted })
     third.child.kill('SIGTERM')
     await third.exited
 

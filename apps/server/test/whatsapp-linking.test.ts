@@ -3,6 +3,7 @@ import { signedInUser, TestClient } from './auth-client.ts'
 import { FAKE_BUSINESS_NUMBER, type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
+import { waitForIdleJobs } from './job-queue.ts'
 
 /**
  * Linking a number to an account and talking to the assistant from it, through the real
@@ -164,7 +165,7 @@ describe('talking to the assistant', () => {
       [userId, id],
     )
     expect(count.rows[0]?.n).toBe(0) // recorded once, then undone
-    await new Promise((r) => setTimeout(r, 1500))
+    await waitForIdleJobs(server.database.pool)
     expect(fake.sentTo(waId)).toHaveLength(4)
   })
 

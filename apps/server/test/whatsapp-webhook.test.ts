@@ -14,6 +14,7 @@ import {
 } from './fake-meta.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 import { deliver, inboundRows, repliesTo } from './whatsapp-kit.ts'
+import { waitForIdleJobs } from './job-queue.ts'
 
 /**
  * The webhook as Meta uses it: the handshake, signed deliveries over the exact bytes, bad
@@ -209,7 +210,7 @@ describe('deliveries', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
     expect((await inboundRows(server)).filter((r) => r.message_id === id)).toHaveLength(1)
     await repliesTo(fake, from)
-    await new Promise((r) => setTimeout(r, 1500))
+    await waitForIdleJobs(server.database.pool)
     expect(fake.sentTo(from)).toHaveLength(1)
   })
 
@@ -268,7 +269,7 @@ describe('unknown senders', () => {
       )
       .toBe(5)
     await repliesTo(fake, from, 3)
-    await new Promise((r) => setTimeout(r, 1500))
+    await waitForIdleJobs(server.database.pool)
     expect(fake.sentTo(from)).toHaveLength(3)
   })
 })

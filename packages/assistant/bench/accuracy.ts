@@ -1,10 +1,10 @@
 /**
- * Accuracy on the held-out set (src/eval/heldout.ts): overall (every expected field right) and
+ * Accuracy on the held-out set (bench/heldout.ts): overall (every expected field right) and
  * per field. Prints the misses so they can be read, not to tune against.
  *
  *   npx tsx packages/assistant/bench/accuracy.ts
  */
-import { HELDOUT, HELDOUT_NOW, HELDOUT_STRESS, type HeldoutCase } from '../src/eval/heldout.ts'
+import { HELDOUT, HELDOUT_NOW, HELDOUT_STRESS, type HeldoutCase } from './heldout.ts'
 import { type Decision, understand } from '../src/index.ts'
 
 function amountOf(d: Decision): number | null | undefined {

@@ -168,6 +168,8 @@ const HARDER: EvalCase[] = [
   exp('harder', 'gastei 80 no bar, queria ter gasto menos', 8000, 'lazer', TODAY),
   exp('harder', 'eu gastei 50 na farmácia', 5000, 'saude', TODAY),
   exp('harder', 'uber 25 tô atrasado', 2500, 'transporte', TODAY),
+  exp('harder', 'acabei de pagar 200 de condomínio', 20000, 'moradia', TODAY),
+  exp('harder', 'ontem: uber 18', 1800, 'transporte', '2026-11-17'),
   inc('harder', 'achei 50 reais na rua', 5000, 'outras_receitas', TODAY),
   exp('harder', 'farmácia 40 e to sem grana', 4000, 'saude', TODAY),
 ]
@@ -411,6 +413,22 @@ const MULTI: EvalCase[] = [
     { amount_cents: 3290, category: 'saude' },
     { amount_cents: 1200 },
   ]),
+  multi('mercado 80\ngás 120\nágua 60', [
+    { amount_cents: 8000, category: 'mercado' },
+    { amount_cents: 12000, category: 'contas_casa' },
+    { amount_cents: 6000, category: 'contas_casa' },
+  ]),
+  multi('gastei 300, sendo 200 no mercado e 100 na farmácia', [
+    { amount_cents: 20000, category: 'mercado' },
+    { amount_cents: 10000, category: 'saude' },
+  ]),
+  multi('paguei 50 de uber, 30 de almoço e 12 de café', [
+    { amount_cents: 5000, category: 'transporte' },
+    { amount_cents: 3000, category: 'alimentacao' },
+    { amount_cents: 1200, category: 'alimentacao' },
+  ]),
+  exp('multi', '2x pastel 12', 1200, 'alimentacao', TODAY),
+  inc('multi', 'recebi 2 parcelas de 500', 50000, undefined, TODAY),
   multi('uber 12, uber 15', [
     { amount_cents: 1200, category: 'transporte' },
     { amount_cents: 1500, category: 'transporte' },
@@ -472,6 +490,10 @@ const COMMANDS: EvalCase[] = [
   { cls: 'command', text: 'não', kind: 'confirm' },
   { cls: 'command', text: 'cancelar parcelas', kind: 'cancel_installments' },
   { cls: 'command', text: 'cancela as parcelas', kind: 'cancel_installments' },
+  { cls: 'command', text: 'não era 50, era 45', kind: 'correct_amount', amount_cents: 4500 },
+  { cls: 'command', text: 'gastei quanto esse mês', kind: 'summary', month: '2026-11' },
+  { cls: 'command', text: 'blz pode registrar', kind: 'confirm' },
+  none('non_entry', 'todo dia 5 pago aluguel 1.500'),
   { cls: 'command', text: 'conta de luz 180 vence dia 10', kind: 'bill', amount_cents: 18000 },
   { cls: 'command', text: 'boleto da internet 99,90 vence 05/12', kind: 'bill' },
   { cls: 'command', text: 'aluguel vence dia 5', kind: 'bill' },

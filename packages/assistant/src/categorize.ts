@@ -252,10 +252,20 @@ const SHORT_BRANDS: ReadonlyMap<string, Phrase> = new Map(
 
 function shortBrandTypo(word: string): Phrase | null {
   if (word.length < 3 || word.length > 7) return null
-  for (const [brand, phrase] of SHORT_BRANDS)
-    if (brand[0] === word[0] && withinOneEdit(word, brand)) return phrase
+  const c = word.charCodeAt(0)
+  // Only these first letters can start a typo of the brands above: one comparison for most words.
+  if (c !== 105 && c !== 117 && c !== 114 && c !== 115) return null
+  for (const [brand, phrase] of SHORT_BRANDS) {
+    if (
+      brand.charCodeAt(0) === c &&
+      Math.abs(brand.length - word.length) <= 1 &&
+      withinOneEdit(word, brand)
+    )
+      return phrase
+  }
   // 'ifud', 'ifoodd': the vowel sound people type for 'food'.
-  if (word.startsWith('if') && /^if+[ou]+d+$/.test(word)) return SHORT_BRANDS.get('ifood') ?? null
+  if (c === 105 && word.charCodeAt(1) === 102 && /^if+[ou]+d+$/.test(word))
+    return SHORT_BRANDS.get('ifood') ?? null
   return null
 }
 

@@ -40,6 +40,11 @@ const NO = set(`
   nao_pode nao_nao nao_precisa nao_cancela nao_cancela_isso cancela_isso nao_era_isso
   nao_registrar
 `)
+// Single words of the yes answers: 'blz pode registrar', 'ok pode lançar'.
+const YES_WORDS = set(`
+  sim s ok okay blz beleza certo isso pode registrar registra lancar lanca anotar anota salvar
+  confirmo confirma confirmar fechado perfeito bora manda claro positivo exato correto
+`)
 const EMOJI_YES = set('👍 👍🏻 👍🏼 👍🏽 👍🏾 👍🏿 ✅ 👌 ✔️')
 const EMOJI_NO = set('👎 👎🏻 👎🏼 👎🏽 👎🏾 👎🏿 ❌ 🚫')
 
@@ -131,15 +136,19 @@ function readWords(a: Analysis): Words {
   const list: string[] = []
   const at: number[] = []
   const numbers: Token[] = []
-  a.tokens.forEach((t, i) => {
+  const { tokens } = a
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]
+    if (t === undefined) continue
     if (t.kind === NUM) numbers.push(t)
     // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
-    if (t.kind !== WORD || POLITE.has(t.text) || t.role === Role.FILLER) return
+    if (t.kind !== WORD || t.role === Role.FILLER || POLITE.has(t.text)) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
-    if (t.text === 'q' && list[list.length - 1] === 'quanto') return
-    list.push(SPELLED_OUT.get(t.text) ?? t.text)
+    if (t.text === 'q' && list[list.length - 1] === 'quanto') continue
+    // Only 'q…' abbreviations are spelled out: one comparison for every other word.
+    list.push(t.text.charCodeAt(0) === 113 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
     at.push(i)
-  })
+  }
   return { list, at, numbers }
 }
 
@@ -171,6 +180,7 @@ function confirmation(a: Analysis, w: Words): Decision | null {
   const key = w.list.join('_')
   if (YES.has(key)) return { kind: 'confirm', yes: true }
   if (NO.has(key)) return { kind: 'confirm', yes: false }
+  if (w.list.length > 1 && allIn(w.list, YES_WORDS)) return { kind: 'confirm', yes: true }
   return null
 }
 
@@ -240,11 +250,13 @@ function editing(a: Analysis, w: Words): Decision | null {
 
 /** 'o valor certo era 48', 'na verdade foi 55', 'errei, era 30'. */
 function lateCorrection(a: Analysis, w: Words): Decision | null {
-  const amount = a.amount
-  if (amount === null || amount.cents <= 0 || amount.cents > MAX_ENTRY_CENTS) return null
-  if (!someIn(w.list, CORRECTION_MARKERS) || w.numbers.some((t) => t.role !== Role.AMOUNT))
-    return null
-  const words = w.list.filter((_, k) => a.tokens[w.at[k] ?? -1]?.role !== Role.AMOUNT)
+  // 'não era 50, era 45': the new value is the last one said.
+  const amount = a.amounts.length === 2 ? a.amounts[1] : a.amount
+  if (amount == null || amount.cents <= 0 || amount.cents > MAX_ENTRY_CENTS) return null
+  if (!someIn(w.list, CORRECTION_MARKERS)) return null
+  const inAmount = (i: number) => a.amounts.some((m) => i >= m.first && i <= m.last)
+  if (w.numbers.some((t) => !inAmount(a.tokens.indexOf(t)))) return null
+  const words = w.list.filter((_, k) => !inAmount(w.at[k] ?? -1))
   if (words.length === 0 || !allIn(words, CORRECTION_WORDS)) return null
   return { kind: 'correct_amount', amount_cents: amount.cents }
 }
@@ -277,6 +289,8 @@ function balance(a: Analysis, w: Words): Decision | null {
 function asksSpending(list: readonly string[]): boolean {
   for (let i = 0; i < list.length; i++) {
     if (list[i] !== 'quanto') continue
+    // 'gastei quanto esse mês'
+    if (SPEND_VERBS.has(list[i - 1] ?? '')) return true
     for (let k = i + 1; k <= i + 3 && k < list.length; k++)
       if (SPEND_VERBS.has(list[k] ?? '')) return true
   }

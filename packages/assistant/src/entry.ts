@@ -36,7 +36,9 @@ export function markVerbs(tokens: Token[]): EntryType | null {
   let type: EntryType | null = null
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
-    if (t === undefined || t.kind !== WORD || t.role !== Role.FREE) continue
+    // Verbs marked by an earlier pass still say their type: marking twice gives the same answer.
+    if (t === undefined || t.kind !== WORD || (t.role !== Role.FREE && t.role !== Role.VERB))
+      continue
     const w = t.text
     let says: EntryType | null = null
     if (INCOME_VERBS.has(w)) says = 'income'

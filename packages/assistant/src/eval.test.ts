@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CORPUS } from '../eval/corpus.ts'
 import { HELDOUT_11 } from '../eval/heldout-11.ts'
+import { HELDOUT_11B } from '../eval/heldout-11b.ts'
 import { NEVER_RECORDED, records, score } from '../eval/score.ts'
 import { EVAL_NOW } from '../eval/cases.ts'
 import { understand } from './understand.ts'
@@ -15,6 +16,7 @@ describe('nothing that is not an entry is ever recorded', () => {
   for (const [name, set] of [
     ['corpus', CORPUS],
     ['held-out', HELDOUT_11],
+    ['held-out b', HELDOUT_11B],
   ] as const) {
     const cases = set.filter((c) => NEVER_RECORDED.has(c.cls))
     it.each(cases.map((c) => [c.text]))(`${name}: %s`, (text) => {
@@ -29,6 +31,7 @@ describe('accuracy floors (issue 11 targets)', () => {
   for (const [name, set] of [
     ['corpus', CORPUS],
     ['held-out', HELDOUT_11],
+    ['held-out b', HELDOUT_11B],
   ] as const) {
     it(`${name}: ordinary ≥ 99 %, harder ≥ 90 %`, () => {
       const { classes } = score(set)

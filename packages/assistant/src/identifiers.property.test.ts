@@ -58,7 +58,7 @@ describe('identifier properties', () => {
       }),
       { numRuns: 3000 },
     )
-  })
+  }, 60_000)
 
   it('no question or plan is recorded, whatever its amount', () => {
     fc.assert(
@@ -83,5 +83,5 @@ describe('identifier properties', () => {
       ),
       { numRuns: 2000 },
     )
-  })
+  }, 60_000)
 })

@@ -17,6 +17,9 @@ import type { AssistantContext, Decision, EntryDraft, InstallmentPlan } from './
 export const MAX_INSTALLMENTS = 72
 
 const COUNT_UNITS = new Set(['x', 'vezes', 'parcelas', 'prestacoes'])
+// After 'Nx', what keeps it an installment count: '3x de 100', '12x sem juros', '10x no
+// cartão', the end. Anything else is a quantity: '2x pastel 12' is two pastries.
+const AFTER_X = new Set(['', 'de', 'sem', 'no', 'na', 'pelo', 'pela', 'com'])
 // Words about paying in installments that belong to no description.
 const INSTALLMENT_WORDS = new Set([
   'parcelei',
@@ -37,7 +40,10 @@ function findMarker(tokens: readonly Token[]): Marker | null {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     if (t === undefined || t.kind !== NUM || t.text.length > 2) continue
-    if (!COUNT_UNITS.has(wordAt(tokens, i + 1)) || !/^\d{1,2}$/.test(t.text)) continue
+    const unit = wordAt(tokens, i + 1)
+    if (!COUNT_UNITS.has(unit) || !/^\d{1,2}$/.test(t.text)) continue
+    if (unit === 'x' && wordAt(tokens, i - 1) !== 'em' && !AFTER_X.has(wordAt(tokens, i + 2)))
+      continue
     // '12 x 35' is a product and '2x0' a score; those were read as not money already.
     if (tokens[i + 2]?.kind === NUM) continue
     const count = Number(t.text)
@@ -78,6 +84,8 @@ export function readInstallments(a: Analysis, ctx: AssistantContext): Decision |
   setRoleAt(tokens, marker.unit, Role.FILLER)
   for (const t of tokens) if (t.kind === WORD && INSTALLMENT_WORDS.has(t.text)) t.role = Role.FILLER
   const stated = statedType(a)
+  // 'recebi 2 parcelas de 500' is money in now, not a purchase spread over months.
+  if (stated === 'income') return null
   const seq = wordSeq(tokens, a.original)
   const type = stated ?? typeFromWords(seq, ctx.learnedWords)
   const match = findCategory(seq, type, ctx.learnedWords)

@@ -36,9 +36,8 @@ function isSeparator(a: Analysis, i: number): boolean {
 /** A line break, or a list number ('2)'), starts a new piece at token i. */
 function startsPiece(a: Analysis, i: number): boolean {
   const t = a.tokens[i]
-  const prev = a.tokens[i - 1]
-  if (t === undefined || prev === undefined) return false
-  if (a.folded.slice(prev.end, t.start).includes('\n')) return true
+  if (t === undefined || i === 0) return false
+  if (t.newLine) return true
   return t.kind === NUM && t.role === Role.CODE && a.tokens[i + 1]?.text === ')'
 }
 
@@ -85,6 +84,17 @@ function textOf(a: Analysis, p: Piece): string {
   return first && last ? a.original.slice(first.start, last.end) : ''
 }
 
+/**
+ * 'gastei 300, sendo 200 no mercado e 100 na farmácia': one amount is the sum of all the others,
+ * a total with its parts. The parts are recorded; the total would count the money twice.
+ */
+function withoutTotal(entries: EntryDraft[]): EntryDraft[] {
+  if (entries.length < 3) return entries
+  const sum = entries.reduce((s, e) => s + e.amount_cents, 0)
+  const total = entries.findIndex((e) => e.amount_cents * 2 === sum)
+  return total < 0 ? entries : entries.filter((_, k) => k !== total)
+}
+
 /** The entries of a message with several items, or null when it holds one (or none). */
 export function readItems(a: Analysis, ctx: AssistantContext): Decision | null {
   if (a.amounts.length < 2) return null
@@ -112,5 +122,5 @@ export function readItems(a: Analysis, ctx: AssistantContext): Decision | null {
     if (d.kind !== 'entry') return { kind: 'not_understood' }
     entries.push(d.entry)
   }
-  return { kind: 'entries', entries }
+  return { kind: 'entries', entries: withoutTotal(entries) }
 }

@@ -103,7 +103,8 @@ describe('money reader properties', () => {
       }),
       { numRuns: 3000 },
     )
-  })
+    // A loaded shared machine can take longer than vitest's default 5 s for 3000 runs.
+  }, 60_000)
 
   it('never throws on messages built from its own vocabulary', () => {
     const piece = fc.constantFrom(

@@ -154,9 +154,13 @@ function setRole(tokens: Token[], first: number, last: number, role: Role): void
 }
 
 /** Words of a plural noun right after a small number: '2 pizzas', '3 camisetas'. */
+// Singular words that end in 's': '97 gás' is money for gas, not 97 of something.
+const SINGULAR_S = new Set(['gas', 'onibus', 'tenis', 'lapis', 'oculos', 'pires', 'virus', 'bonus'])
+
 function isQuantityNoun(word: string): boolean {
   return (
     word.length >= 3 &&
+    !SINGULAR_S.has(word) &&
     word.endsWith('s') &&
     !EDGE_WORDS.has(word) &&
     !CURRENCY_WORDS.has(word) &&
@@ -182,7 +186,7 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
     return { role: Role.CODE, last: i }
   }
   // '001.234.567', '01310-100': a leading zero is an identifier's, never an amount's.
-  if (LEADING_ZERO.test(t.text)) return { role: Role.CODE, last: i }
+  if (t.text.charCodeAt(0) === 48 && LEADING_ZERO.test(t.text)) return { role: Role.CODE, last: i }
   // '12.345.678/0001-90', '100/4': numbers joined by a slash that were no date.
   const slashAfter =
     nextTouching &&
@@ -195,9 +199,9 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   // Scores: '3 a 1', '2x0', '7 x 1'.
   const after = tokens[i + 2]
   if (
-    SMALL_INT.test(t.text) &&
     (nextWord === 'x' || (nextWord === 'a' && next?.spaced)) &&
     after?.kind === NUM &&
+    SMALL_INT.test(t.text) &&
     SMALL_INT.test(after.text)
   ) {
     return { role: Role.CODE, last: i + 2 }
@@ -410,6 +414,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
     sign === 0 &&
     Number(t.text) <= 99 &&
     next?.spaced &&
+    !next.newLine &&
     next.kind === WORD &&
     next.role === Role.FREE &&
     isQuantityNoun(nextWord)

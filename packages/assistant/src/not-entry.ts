@@ -54,7 +54,7 @@ const RECORD_VERBS = set(`
 `)
 // Words that state how things are, right before a number: 'a gasolina tá 6,29', 'meu salário
 // é 3 mil' ('é' is read from the original text: folded, it is the 'e' of 'pão e leite').
-const STATING = set('ta esta estou to estao tao moro mora custa custam vale valem')
+const STATING = set('ta esta estou to estao tao custa custam')
 // 'moro na rua 15 de novembro 45': an address.
 const DWELLING = set('moro mora moramos morava')
 // Recurring amounts stated, not spent now: 'pago 1.200 de aluguel por mês'.
@@ -92,6 +92,10 @@ const PRESENT = 64
 const OPERATOR_WORD = 128
 const ARITHMETIC = 256
 const PAST = 512
+const PAIR_HEAD = 1024
+const DWELL = 2048
+const PERIOD = 4096
+const PERCENT_WORD = 8192
 
 const FLAGS = new Map<string, number>()
 function flag(words: ReadonlySet<string>, bit: number): void {
@@ -108,6 +112,8 @@ flag(OPERATOR_WORDS, OPERATOR_WORD)
 flag(new Set(['x']), OPERATOR_WORD)
 flag(ARITHMETIC_WORDS, ARITHMETIC)
 flag(new Set([...EXPENSE_VERBS, ...INCOME_VERBS].filter((w) => !PRESENT_VERBS.has(w))), PAST)
+// 'acabei de pagar 200 de condomínio': just done, told with an infinitive.
+flag(set('acabei acabamos acabou'), PAST)
 
 // Two-word signals, by their first word.
 const PAIRS = new Map<string, Map<string, 'ask' | 'plan' | 'condition'>>()
@@ -121,8 +127,12 @@ function pair(list: readonly [string, string][], what: 'ask' | 'plan' | 'conditi
 pair(ASKING_PAIRS, 'ask')
 pair(PLAN_PAIRS, 'plan')
 pair([['e', 'se']], 'condition')
+flag(new Set(PAIRS.keys()), PAIR_HEAD)
+flag(DWELLING, DWELL)
+flag(PER_PERIOD, PERIOD)
+flag(set('porcento cento'), PERCENT_WORD)
 
-const LAUGH_START = new Set(['k', 'h', 'r'])
+const LAUGH_FIRST = new Set([107, 104, 114]) // k h r
 
 // Dates ('30/11/2026') and phones ('98765-4321') have their own slashes and dashes.
 function isOperand(t: Token | undefined): boolean {
@@ -155,6 +165,11 @@ type Signals = {
   plus: boolean
   /** Words that are neither operators nor arithmetic ('farmácia 32,90 + 12 de entrega'). */
   content: number
+  /** 'moro na rua 15 de novembro 45': an address. */
+  dwelling: boolean
+  /** Word index of 'por mês', 'ao mês' (-1 if none); 'todo dia', 'todo mês' set `everyPeriod`. */
+  perPeriodAt: number
+  everyPeriod: boolean
 }
 
 /** Reads every signal in one pass over the tokens (this runs on every entry: keep it cheap). */
@@ -170,8 +185,12 @@ function signals(tokens: readonly Token[]): Signals {
     plans: 0,
     plus: false,
     content: 0,
+    dwelling: false,
+    perPeriodAt: -1,
+    everyPeriod: false,
   }
   let prev = ''
+  let prevFlags = 0
   let words = 0
   let leadSeen = false
   let planAt = -10
@@ -191,6 +210,7 @@ function signals(tokens: readonly Token[]): Signals {
     }
     if (t.kind !== WORD || t.role === Role.FILLER) continue
     const w = t.text
+    // One map lookup per word; the rarer checks hang off its bits.
     const f = FLAGS.get(w) ?? 0
     if ((f & (OPERATOR_WORD | ARITHMETIC)) === 0) s.content++
     if (!leadSeen && (f & OPENER) === 0) {
@@ -215,23 +235,33 @@ function signals(tokens: readonly Token[]): Signals {
         planAt = words
       }
     }
-    if (w === 'porcento' || (w === 'cento' && prev === 'por')) s.percent = true
-    const second = PAIRS.get(prev)?.get(w)
-    if (second === 'ask') s.question = true
-    else if (second === 'plan') s.plans++
-    else if (second === 'condition') s.condition = true
-    if (LAUGH_START.has(w[0] ?? '') && w.length >= 4 && LAUGHTER.test(w)) s.laughter = true
+    if (f & PERCENT_WORD && (w === 'porcento' || prev === 'por')) s.percent = true
+    if (f & DWELL) s.dwelling = true
+    if (f & PERIOD) {
+      if (prev === 'todo' || prev === 'toda') s.everyPeriod = true
+      else if (prev === 'por' || prev === 'ao' || prev === 'cada') s.perPeriodAt = i
+    }
+    if (prevFlags & PAIR_HEAD) {
+      const second = PAIRS.get(prev)?.get(w)
+      if (second === 'ask') s.question = true
+      else if (second === 'plan') s.plans++
+      else if (second === 'condition') s.condition = true
+    }
+    if (f === 0 && w.length >= 4 && LAUGH_FIRST.has(w.charCodeAt(0)) && LAUGHTER.test(w))
+      s.laughter = true
     prev = w
+    prevFlags = f
     words++
   }
   return s
 }
 
 /** 'a gasolina tá 6,29', 'meu salário é 3 mil', 'aluguel 1.500 por mês': how things are. */
-function isStatement(a: Analysis): boolean {
+function isStatement(a: Analysis, s: Signals): boolean {
   const { tokens, amount } = a
   if (amount === null) return false
-  for (const t of tokens) if (t.kind === WORD && DWELLING.has(t.text)) return true
+  // An address; a recurring amount, not today's ('todo dia 5 pago…', '1.500 por mês').
+  if (s.dwelling || s.everyPeriod || s.perPeriodAt > amount.last) return true
   for (let k = amount.first - 1; k >= 0 && k >= amount.first - 2; k--) {
     const t = tokens[k]
     if (t === undefined || t.kind !== WORD) break
@@ -239,14 +269,6 @@ function isStatement(a: Analysis): boolean {
     const raw = a.original.slice(t.start, t.end).toLowerCase()
     if (raw === 'é' || raw === 'eh') return true
     if (t.text !== 'o' && t.text !== 'a' && t.text !== 'com' && t.text !== 'de') break
-  }
-  for (let k = amount.last + 1; k + 1 < tokens.length; k++) {
-    const lead = wordAt(tokens, k)
-    if (
-      (lead === 'por' || lead === 'ao' || lead === 'todo' || lead === 'cada') &&
-      PER_PERIOD.has(wordAt(tokens, k + 1))
-    )
-      return true
   }
   return false
 }
@@ -287,6 +309,6 @@ export function readNotEntry(a: Analysis, bill: boolean): Decision | null {
   // 'amanhã pago a luz 180': a present-tense verb with a day still to come.
   if (s.present && a.dates.some((d) => d.ahead === true)) return notEntry('plan')
   if (isPriceQuote(a, s.past)) return notEntry('question')
-  if (!s.past && isStatement(a)) return notEntry('statement')
+  if (!s.past && isStatement(a, s)) return notEntry('statement')
   return null
 }

@@ -36,6 +36,9 @@ const BOLETO_LINE = /\d{5}[.\s]?\d{5}\s+\d{5}[.\s]?\d{6}|\b\d{4}(?:[ .-]\d{4}){2
 
 /** Marks every number of a message holding a boleto line as CODE: none of them is an amount. */
 export function markBoletoLines(tokens: Token[], folded: string): void {
-  if (folded.length < 14 || !BOLETO_LINE.test(folded)) return
+  if (folded.length < 14) return
+  let digits = 0
+  for (const t of tokens) if (t.kind === NUM) digits += t.text.length
+  if (digits < 12 || !BOLETO_LINE.test(folded)) return
   for (const t of tokens) if (t.kind === NUM) t.role = Role.CODE
 }

@@ -6,9 +6,9 @@ import {
   UNLIMITED,
   formatBRL,
   formatDayMonth,
+  monthLabel,
 } from '@equilibrai/shared'
 import { itemReplies } from './replies-items.ts'
-import { MONTH_NAMES } from './vocabulary.ts'
 
 /**
  * The assistant's replies: short pt-BR WhatsApp text from results the server computed. Money
@@ -72,12 +72,8 @@ function kindWord(type: EntryType): string {
   return type === 'income' ? 'Receita' : 'Gasto'
 }
 
-/** '2026-11' → 'novembro de 2026'. */
-export function monthLabel(month: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(month)
-  const name = m ? MONTH_NAMES[Number(m[2])] : undefined
-  return m && name ? `${name} de ${m[1]}` : month
-}
+/** '2026-11' → 'novembro de 2026' (packages/shared, one label for the web and the assistant). */
+export { monthLabel }
 
 /** '-R$ 45,90' for an expense, '+R$ 3.000,00' for an income: how lists show direction. */
 function signed(type: EntryType, cents: number): string {

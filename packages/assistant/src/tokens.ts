@@ -33,6 +33,8 @@ export class Token {
   text: string
   /** Whitespace (or the start of the message) right before the token. */
   spaced: boolean
+  /** A line break right before the token: a new line starts a new item. */
+  newLine = false
   role: Role = Role.FREE
 
   constructor(kind: TokenKind, start: number, end: number, text: string, spaced: boolean) {
@@ -52,6 +54,11 @@ function isLetter(c: number): boolean {
   return c >= 97 && c <= 122
 }
 
+function push(tokens: Token[], t: Token, newLine: boolean): void {
+  if (newLine) t.newLine = true
+  tokens.push(t)
+}
+
 /**
  * Cut folded text into tokens. A number keeps its inner separators ('1.234,56'); a word keeps
  * '&' and "'" between letters ('c&a', "mc donald's"); a hyphen between two letters separates
@@ -62,10 +69,12 @@ export function tokenize(folded: string): Token[] {
   const len = folded.length
   let i = 0
   let spaced = true
+  let newLine = false
   while (i < len) {
     const c = folded.charCodeAt(i)
     if (c <= 32) {
       spaced = true
+      if (c === 10 || c === 13) newLine = true
       i++
       continue
     }
@@ -81,7 +90,7 @@ export function tokenize(folded: string): Token[] {
         else if ((d === 44 || d === 46) && i + 1 < len && isDigit(folded.charCodeAt(i + 1))) i += 2
         else break
       }
-      tokens.push(new Token(NUM, start, i, folded.slice(start, i), spaced))
+      push(tokens, new Token(NUM, start, i, folded.slice(start, i), spaced), newLine)
     } else if (isLetter(c)) {
       i++
       while (i < len) {
@@ -90,7 +99,7 @@ export function tokenize(folded: string): Token[] {
         else if ((d === 38 || d === 39) && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) i += 2
         else break
       }
-      tokens.push(new Token(WORD, start, i, folded.slice(start, i), spaced))
+      push(tokens, new Token(WORD, start, i, folded.slice(start, i), spaced), newLine)
       if (folded.charCodeAt(i) === 45 && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
         i++
         spaced = true
@@ -98,9 +107,10 @@ export function tokenize(folded: string): Token[] {
       }
     } else {
       i++
-      tokens.push(new Token(SYM, start, i, folded[start] ?? '', spaced))
+      push(tokens, new Token(SYM, start, i, folded[start] ?? '', spaced), newLine)
     }
     spaced = false
+    newLine = false
   }
   return tokens
 }

@@ -100,23 +100,6 @@ export const MONTHS: ReadonlyMap<string, number> = new Map([
   ['dezembro', 12],
 ])
 
-/** pt-BR month names for replies, index 1..12. */
-export const MONTH_NAMES = [
-  '',
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const
-
 /** Written numbers, for 'cinquenta reais' and 'dois mil'. */
 export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['um', 1],

@@ -41,3 +41,41 @@ export function isRealDate(date: string): boolean {
   const utc = new Date(Date.UTC(y, mo - 1, d))
   return utc.getUTCFullYear() === y && utc.getUTCMonth() === mo - 1 && utc.getUTCDate() === d
 }
+
+/** `YYYY-MM` ± n calendar months: `2026-11` + 2 → `2027-01`. */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const index = y * 12 + (m - 1) + n
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+/** First and last calendar day of a month, `YYYY-MM-DD`. */
+export function monthRange(month: string): { from: IsoDate; to: IsoDate } {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate()
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` }
+}
+
+/** pt-BR month names, index 1..12. */
+export const MONTH_NAMES_PT_BR = [
+  '',
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const
+
+/** `2026-11` → `novembro de 2026` (anything else as given): the web and the assistant alike. */
+export function monthLabel(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month)
+  const name = m ? MONTH_NAMES_PT_BR[Number(m[2])] : undefined
+  return m && name ? `${name} de ${m[1]}` : month
+}

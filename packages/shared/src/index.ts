@@ -1,3 +1,6 @@
+// Side effect first: zod's default messages in pt-BR (see the file).
+import './zod-locale.ts'
+
 export * from './money.ts'
 export * from './dates.ts'
 export * from './categories.ts'

@@ -22,6 +22,20 @@ export type PlanFeatureFlags = Record<FeatureKey, boolean>
 /** -1 in max_monthly_transactions means no limit. */
 export const UNLIMITED = -1
 
+/**
+ * The monthly limit as every screen words it: 'lançamentos' (the assistant's and the finance
+ * page's word). The spec's 'Transações' row label on the plan card stays as written there.
+ */
+export function monthlyEntriesPhrase(max: number): string {
+  if (max === UNLIMITED) return 'Lançamentos ilimitados'
+  return max === 1 ? 'Até 1 lançamento por mês' : `Até ${max} lançamentos por mês`
+}
+
+/** The plan's seats. */
+export function usersPhrase(max: number): string {
+  return max <= 1 ? '1 usuário' : `Até ${max} usuários`
+}
+
 /** A plan_features row as GET /api/plans and GET /api/subscription answer it. */
 export type PlanFeatures = {
   plan_type: PlanType

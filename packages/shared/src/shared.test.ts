@@ -4,13 +4,17 @@ import {
   formatBRL,
   formatDatePtBR,
   formatPrice,
-  formatWhatsapp,
+  formatPhoneDigits,
+  formatWaId,
+  maskWhatsappInput,
   isRealDate,
   loginSchema,
+  monthlyEntriesPhrase,
   profileSchema,
   reaisToCents,
   saoPauloDate,
   signupSchema,
+  usersPhrase,
 } from './index.ts'
 
 const firstMessage = (result: {
@@ -59,6 +63,14 @@ describe('plans', () => {
   it('labels features as the spec says', () => {
     expect(featureLabel('controle_financeiro')).toBe('Controle Financeiro')
     expect(featureLabel('relatórios_básicos')).toBe('Relatórios Básicos')
+  })
+
+  it('words the monthly limit as lançamentos everywhere', () => {
+    expect(monthlyEntriesPhrase(5)).toBe('Até 5 lançamentos por mês')
+    expect(monthlyEntriesPhrase(1)).toBe('Até 1 lançamento por mês')
+    expect(monthlyEntriesPhrase(-1)).toBe('Lançamentos ilimitados')
+    expect(usersPhrase(1)).toBe('1 usuário')
+    expect(usersPhrase(15)).toBe('Até 15 usuários')
   })
 })
 
@@ -138,5 +150,15 @@ describe('WhatsApp mask', () => {
     ['11987654321', '(11) 98765-4321'],
     ['(11) 98765-4321', '(11) 98765-4321'],
     ['5511987654321', '5511987654321'],
-  ])('formatWhatsapp(%s) = %s', (input, output) => expect(formatWhatsapp(input)).toBe(output))
+  ])('maskWhatsappInput(%s) = %s', (input, output) => expect(maskWhatsappInput(input)).toBe(output))
+
+  it('shows stored digits and wa_ids the Brazilian way', () => {
+    expect(formatPhoneDigits('11987654321')).toBe('(11) 98765-4321')
+    expect(formatPhoneDigits('1132654321')).toBe('(11) 3265-4321')
+    expect(formatPhoneDigits('5511987654321')).toBe('+55 (11) 98765-4321')
+    expect(formatPhoneDigits('123')).toBe('123')
+    expect(formatWaId('5511987654321')).toBe('+55 (11) 98765-4321')
+    expect(formatWaId('551187654321')).toBe('+55 (11) 8765-4321')
+    expect(formatWaId('14155550123')).toBe('+14155550123')
+  })
 })

@@ -29,6 +29,7 @@ export const categorySchema = z.enum(CATEGORIES as [Category, ...Category[]], {
 export const isoDateSchema = z
   .string({ error: 'Data inválida' })
   .refine((v) => isRealDate(v) && v >= '1900-01-01' && v <= '2999-12-31', 'Data inválida')
+  .meta({ format: 'date', description: 'AAAA-MM-DD', example: '2026-11-10' })
 
 export const monthSchema = z
   .string({ error: 'Mês inválido' })

@@ -32,7 +32,11 @@ const signupPhone = z
   .or(z.literal(''))
 
 export const signupFieldsSchema = z.object({
-  name: z.string().min(2, 'Nome deve ter no mínimo 2 caracteres'),
+  name: z
+    .string({ error: 'Nome é obrigatório' })
+    .trim()
+    .min(2, 'Nome deve ter no mínimo 2 caracteres')
+    .max(100, 'Nome deve ter no máximo 100 caracteres'),
   email: emailSchema,
   phone: signupPhone,
   password: passwordSchema,
@@ -45,6 +49,10 @@ export const signupSchema = signupFieldsSchema
     path: ['confirmPassword'],
   })
 export type SignupInput = z.infer<typeof signupSchema>
+
+/** 'Esqueci minha senha': the account's e-mail. */
+export const forgotPasswordSchema = z.object({ email: emailSchema })
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>
 
 export const resetPasswordSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })

@@ -4,6 +4,7 @@
  */
 const MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Email ou senha incorretos',
+  INVALID_PASSWORD: 'Senha incorreta',
   EMAIL_NOT_VERIFIED: 'Por favor, confirme seu email antes de fazer login',
   USER_ALREADY_EXISTS: 'Este email já está cadastrado',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Este email já está cadastrado',

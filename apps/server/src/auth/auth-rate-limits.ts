@@ -1,14 +1,16 @@
 import type { Db } from '../db/database.ts'
 import { RateLimitedError } from '../errors.ts'
 import { consumeRateLimit, type RateLimitRule, rateLimitKey } from '../rate-limit/rate-limiter.ts'
+import { createPasswordFailures, type PasswordFailures } from './password-failures.ts'
 
 /**
  * How often each sensitive auth action may run, per client IP and per account (e-mail). On in
  * every environment; tests lower or raise them through startServer's `authRateLimits`.
  */
 export const DEFAULT_AUTH_RATE_LIMITS = {
+  /** Attempts per address across accounts (password spraying). Per account: wrong passwords
+   * only, per account and address (password-failures.ts, ADR 010). */
   signInPerIp: { max: 30, windowSeconds: 15 * 60 },
-  signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { max: 10, windowSeconds: 60 * 60 },
   signUpPerAccount: { max: 5, windowSeconds: 60 * 60 },
   passwordResetPerIp: { max: 10, windowSeconds: 60 * 60 },
@@ -30,6 +32,8 @@ export type AuthRateLimiter = {
   check(name: AuthRateLimitName, identifier: string): Promise<void>
   /** Counts the attempt; false past the limit (for work done silently, like an e-mail). */
   allow(name: AuthRateLimitName, identifier: string): Promise<boolean>
+  /** Wrong passwords per account and address (sign-in, change/verify password, DELETE /api/me). */
+  passwords: PasswordFailures
 }
 
 export function createAuthRateLimiter(
@@ -51,5 +55,6 @@ export function createAuthRateLimiter(
     async allow(name, identifier) {
       return (await consume(name, identifier)).allowed
     },
+    passwords: createPasswordFailures(db, secret),
   }
 }

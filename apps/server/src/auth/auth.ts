@@ -113,7 +113,7 @@ export function authOptions({
         await mailer.send({
           kind: 'redefinir-senha',
           to: user.email,
-          ...resetPasswordEmail({ name: user.name, link: url }),
+          ...resetPasswordEmail({ link: url }),
         })
       },
     },
@@ -130,7 +130,7 @@ export function authOptions({
         await mailer.send({
           kind: 'confirmar-email',
           to: user.email,
-          ...verificationEmail({ name: user.name, link: url }),
+          ...verificationEmail({ link: url }),
         })
       },
     },
@@ -152,7 +152,9 @@ export function authOptions({
     },
     onAPIError: { errorURL: `${env.PUBLIC_URL}/auth` },
     plugins: [adminPlugin],
-    disabledPaths: ADMIN_PLUGIN_PATHS,
+    // update-user is closed: it skipped the profile rules (any name, any length) and let
+    // user.name drift from profiles.name. Names change through PATCH /api/profile only.
+    disabledPaths: [...ADMIN_PLUGIN_PATHS, '/update-user'],
     databaseHooks: {
       user: {
         create: {

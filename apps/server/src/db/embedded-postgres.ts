@@ -70,7 +70,8 @@ export async function openEmbeddedPostgres(
   role: OwnerRole,
   log: Logger,
 ): Promise<EmbeddedDatabase> {
-  mkdirSync(dataDir, { recursive: true })
+  // Owner-only: the cluster, its credentials and its log live here.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const files = layout(dataDir)
   const password = ensurePassword(files.credentials)
   const urlFor = (database: string, port: number) =>
@@ -305,7 +306,9 @@ function startPostgres(
   port: number,
   runAs: RunAs,
 ) {
-  const logFd = openSync(files.log, 'a')
+  // The server log is the database owner's alone (0600, also for a log an older version left).
+  const logFd = openSync(files.log, 'a', 0o600)
+  chmodSync(files.log, 0o600)
   if (runAs) chownSync(files.log, runAs.uid, runAs.gid)
   // Its own process group (detached), so a Ctrl+C in the terminal reaches only the server,
   // which drains and then stops the database; output goes straight to a file, not a pipe that
@@ -323,6 +326,15 @@ function startPostgres(
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      // No message fragments in the log: a failed statement's text and values (an entry's
+      // description, an e-mail in a unique-violation DETAIL) never reach it. Errors are the
+      // application's to log, without personal data; the server log keeps LOG, FATAL, PANIC.
+      '-c',
+      'log_min_messages=log',
+      '-c',
+      'log_min_error_statement=panic',
+      '-c',
+      'log_error_verbosity=terse',
     ],
     {
       ...(runAs ?? {}),

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { requestId } from 'hono/request-id'
 import { adminRoutes } from '../routes/admin/index.ts'
 import { analysisRoutes } from '../routes/analysis/index.ts'
 import { apiKeysRoutes } from '../routes/api-keys/index.ts'
@@ -32,6 +31,7 @@ import { AppError } from '../errors.ts'
 import { errorBody, onError } from './errors.ts'
 import { rejectMalformedUrl, rejectNulInput } from './input-hygiene.ts'
 import { requestLog } from './request-log.ts'
+import { noStoreByDefault, serverRequestId } from './response-policy.ts'
 import { securityHeaders } from './security-headers.ts'
 import { serveStatic, type loadStaticFiles } from './static-files.ts'
 
@@ -39,7 +39,7 @@ export type StaticFiles = ReturnType<typeof loadStaticFiles>
 
 export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   const app = new Hono<AppBindings>()
-  app.use(requestId())
+  app.use(serverRequestId())
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
   app.use(rejectMalformedUrl())
@@ -55,6 +55,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       },
     }),
   )
+  app.use('/api/*', noStoreByDefault())
   app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
   app.use('/api/*', rejectNulInput())
 

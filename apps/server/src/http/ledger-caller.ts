@@ -6,7 +6,7 @@ import { ledgerForUser } from '../ledger/ledgers.queries.ts'
 import { assertFeature } from '../plans/feature-gate.ts'
 import { hashApiKey, looksLikeApiKey } from '../public-api/api-keys.ts'
 import { findApiKeyCaller } from '../public-api/api-keys.queries.ts'
-import { consumeApiKeyRequest } from '../public-api/api-rate-limit.ts'
+import { API_KEY_RATE_LIMIT, checkApiKeyLimit } from '../public-api/api-rate-limit.ts'
 import { withIdempotency } from '../public-api/idempotency.ts'
 import type { AppBindings, AppDeps } from './app-types.ts'
 import { requireUser } from './auth-guards.ts'
@@ -59,13 +59,16 @@ export function requireLedgerCaller(deps: CallerDeps) {
       return
     }
     const caller = looksLikeApiKey(token)
-      ? await findApiKeyCaller(deps.db, { keyHash: hashApiKey(deps.apiKeySecret, token) })
+      ? await findApiKeyCaller(deps.db, {
+          keyHash: hashApiKey(deps.apiKeySecret, token),
+          windowSeconds: API_KEY_RATE_LIMIT.windowSeconds,
+        })
       : null
     if (!caller) throw new UnauthorizedError('Chave de API inválida ou revogada.')
     c.set('user', caller.user)
     c.set('session', null)
     c.set('apiKeyId', caller.keyId)
-    const limitHeaders = await consumeApiKeyRequest(deps.db, { keyId: caller.keyId })
+    const limitHeaders = checkApiKeyLimit(caller)
     const ledger = await ledgerForUser(deps.db, { userId: caller.user.id })
     await assertFeature(deps.db, { ownerId: ledger.ownerId, feature: 'acesso_api' })
     await idempotent(deps, c, next)

@@ -164,6 +164,15 @@ describe('installments', () => {
     expect((await getUsage(db, { ownerId: u })).used).toBe(1)
   })
 
+  it('changes the category of the whole purchase, and will not correct one installment', async () => {
+    const u = await insertUser(db, 'pf_simples')
+    await say(u, 'notebook 3.000 em 3x')
+    await say(u, 'mudar categoria do último para educação')
+    expect(new Set((await entries(u)).map((r) => r.category))).toEqual(new Set(['educacao']))
+    expect((await say(u, 'corrigir último para 55')).reply).toMatch(/é uma parcela/)
+    expect((await entries(u)).map((r) => r.amount_cents)).toEqual([100000, 100000, 100000])
+  })
+
   it('refuses the whole purchase when the month is full', async () => {
     const u = await insertUser(db, 'free')
     for (let i = 1; i <= 5; i++) await say(u, `mercado ${i}`)

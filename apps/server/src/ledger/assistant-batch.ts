@@ -13,6 +13,7 @@ import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from './ledgers.queries.ts'
 import { getUsage } from './monthly-limit.ts'
 import { insertTransaction, lastTransactionBy } from './transactions.queries.ts'
+import { emitWebhookEvent } from '../webhooks/webhook-events.ts'
 
 /*
  * The assistant's actions on several entries at once (issue 11, ADR 012): the items of one
@@ -99,7 +100,15 @@ export async function recordInstallments(
       }
       if (entry.occurred_on.slice(0, 7) <= thisMonth)
         await recordEntry(tx, { ...params, ledger: input.ledger, userId: input.userId })
-      else await insertTransaction(tx, params)
+      else {
+        // A future month's installment takes no slot now, but it is an entry all the same.
+        const future = await insertTransaction(tx, params)
+        await emitWebhookEvent(tx, {
+          ledgerId: input.ledger.ledgerId,
+          type: 'transaction.created',
+          data: future,
+        })
+      }
     }
   } catch (error) {
     if (!(error instanceof LimitReachedError)) throw error

@@ -28,6 +28,7 @@ import {
 import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from './bills.queries.ts'
 import { businessReply } from './business-assistant.ts'
+import { otherInstallmentIds } from './entry-groups.queries.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
@@ -74,6 +75,8 @@ export type HandleMessageResult = {
 
 const NOTHING_TO_CORRECT = 'Não há lançamento para corrigir. Mande *últimos* para ver a lista.'
 const TOO_LARGE_TO_RECORD = `Esse valor é alto demais para um lançamento. O máximo é ${formatBRL(MAX_CONFIRMED_CENTS)}.`
+const INSTALLMENT_CORRECTION =
+  'Esse lançamento é uma parcela. Para corrigir a compra parcelada, mande *desfazer* e depois a compra de novo com o valor certo.'
 const CORRECTION_TOO_LARGE = `O valor máximo por lançamento é ${formatBRL(MAX_ENTRY_CENTS)}. Para um valor maior, mande o lançamento de novo com o valor certo.`
 
 /** `tx` must be inside a transaction. */
@@ -172,6 +175,9 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       if (decision.amount_cents > MAX_ENTRY_CENTS) return CORRECTION_TOO_LARGE
       const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId })
       if (!last) return NOTHING_TO_CORRECT
+      // One installment's amount alone would break the purchase's total.
+      if ((await otherInstallmentIds(tx, { ledgerId: ledger.ledgerId, id: last.id })).length > 0)
+        return INSTALLMENT_CORRECTION
       const updated = await editEntry(tx, {
         ledger,
         id: last.id,
@@ -184,11 +190,11 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId })
       if (!last) return NOTHING_TO_CORRECT
       // The category says the type: 'mudar para salário' on an expense makes it an income.
-      const updated = await editEntry(tx, {
-        ledger,
-        id: last.id,
-        patch: { category: decision.category, type: categoryType(decision.category) },
-      })
+      const patch = { category: decision.category, type: categoryType(decision.category) }
+      const updated = await editEntry(tx, { ledger, id: last.id, patch })
+      // A purchase in installments changes as a whole: 'tv (1/12)' … 'tv (12/12)'.
+      for (const id of await otherInstallmentIds(tx, { ledgerId: ledger.ledgerId, id: last.id }))
+        await editEntry(tx, { ledger, id, patch })
       await learnWords(tx, {
         ledgerId: ledger.ledgerId,
         words: learnableWords(updated.description).map(normalizeWord),

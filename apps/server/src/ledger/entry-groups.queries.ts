@@ -58,3 +58,18 @@ export async function futureInstallmentIds(
   )
   return rows.map((r) => Number(r.id))
 }
+
+/** The other installments of the purchase entry `id` belongs to (empty for any other entry). */
+export async function otherInstallmentIds(
+  db: Queryable,
+  { ledgerId, id }: { ledgerId: number; id: number },
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: string | number }>(
+    `select o.id from transactions t
+       join transactions o on o.ledger_id = t.ledger_id and o.entry_group = t.entry_group
+      where t.ledger_id = $1 and t.id = $2 and t.installment_count is not null and o.id <> t.id
+      order by o.installment_number`,
+    [ledgerId, id],
+  )
+  return rows.map((r) => Number(r.id))
+}

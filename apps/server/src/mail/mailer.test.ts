@@ -14,7 +14,7 @@ afterEach(() => {
 })
 
 describe('mailer without SMTP_URL', () => {
-  it('writes each e-mail to DATA_DIR/mail as .eml and logs the link, not the body', async () => {
+  it('writes each e-mail to DATA_DIR/mail as .eml and, in development, logs the link, not the body', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-mail-'))
     dirs.push(dataDir)
     const lines: string[] = []
@@ -27,12 +27,12 @@ describe('mailer without SMTP_URL', () => {
         },
       }),
     )
-    const mailer = createMailer(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }), log)
+    const mailer = createMailer(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'development' }), log)
     const link = 'http://localhost:3000/api/auth/verify-email?token=abc'
     await mailer.send({
       kind: 'confirmar-email',
       to: 'joana@exemplo.com.br',
-      ...verificationEmail({ name: 'Joana <b>Lima</b>', link }),
+      ...verificationEmail({ link }),
     })
     const files = readdirSync(path.join(dataDir, 'mail'))
     expect(files).toHaveLength(1)
@@ -46,17 +46,39 @@ describe('mailer without SMTP_URL', () => {
     expect(entry).toMatchObject({ level: 30, link, file })
     expect(lines.join('')).not.toContain('joana@exemplo.com.br')
   })
+
+  it('never logs the link outside development', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-mail-'))
+    dirs.push(dataDir)
+    const lines: string[] = []
+    const log = pino(
+      { level: 'trace' },
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk))
+          done()
+        },
+      }),
+    )
+    const mailer = createMailer(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }), log)
+    await mailer.send({
+      kind: 'redefinir-senha',
+      to: 'joana@exemplo.com.br',
+      ...resetPasswordEmail({ link: 'http://localhost/reset-password/SEGREDO123' }),
+    })
+    expect(lines).toHaveLength(1)
+    expect(lines.join('')).not.toContain('SEGREDO123')
+  })
 })
 
 describe('e-mail texts', () => {
-  it('are pt-BR, name Equilibraí, and escape the name in HTML', () => {
-    const mail = verificationEmail({ name: 'Joana <b>Lima</b>', link: 'https://x/y?a=1&b=2' })
+  it('are pt-BR, name Equilibraí, greet without the name and escape the link in HTML', () => {
+    const mail = verificationEmail({ link: 'https://x/y?a=1&b=2' })
     expect(mail.subject).toBe('Confirme seu email — Equilibraí')
-    expect(mail.text).toContain('Olá, Joana!')
+    expect(mail.text.startsWith('Olá!')).toBe(true)
     expect(mail.text).toContain('https://x/y?a=1&b=2')
-    expect(mail.html).not.toContain('<b>')
     expect(mail.html).toContain('href="https://x/y?a=1&amp;b=2"')
-    const reset = resetPasswordEmail({ name: '', link: 'https://x' })
+    const reset = resetPasswordEmail({ link: 'https://x' })
     expect(reset.subject).toBe('Redefinir sua senha — Equilibraí')
     expect(reset.text.startsWith('Olá!')).toBe(true)
   })

@@ -14,9 +14,10 @@ export type Mailer = {
 }
 
 /**
- * SMTP_URL set: real e-mail through nodemailer. Unset: each message is written as an .eml file
- * under DATA_DIR/mail and its link is logged, so a newcomer can confirm an account with no mail
- * server at all. The body never goes to the log (it may carry a token for someone else's eyes).
+ * SMTP_URL set: real e-mail through nodemailer. Unset (never in production: env.ts refuses to
+ * start): each message is written as an .eml file under DATA_DIR/mail, and in development its
+ * link is logged too, so a newcomer can confirm an account with no mail server at all. Links
+ * carry tokens: outside development they are never logged. The body never goes to the log.
  */
 export function createMailer(env: Env, log: Logger): Mailer {
   if (env.SMTP_URL) {
@@ -39,7 +40,8 @@ export function createMailer(env: Env, log: Logger): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(dir, `${stamp}-${kind}-${randomBytes(3).toString('hex')}.eml`)
       writeFileSync(file, info.message as Buffer, { mode: 0o600 })
-      log.info({ kind, file, link }, 'e-mail gravado em arquivo (SMTP_URL não definido)')
+      const shown = env.NODE_ENV === 'development' ? { link } : {}
+      log.info({ kind, file, ...shown }, 'e-mail gravado em arquivo (SMTP_URL não definido)')
     },
     close: () => transport.close(),
   }

@@ -15,9 +15,11 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;')
 }
 
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? ''
-}
+/**
+ * E-mails greet without the account's name: anyone can type any name at sign-up (a link, a
+ * fake warning) and have it delivered to any address with our sender. Only our words go out.
+ */
+const GREETING = 'Olá!'
 
 export function layout(params: {
   greeting: string
@@ -48,8 +50,8 @@ ${params.paragraphs.map(p).join('\n')}
 `
 }
 
-export function verificationEmail({ name, link }: { name: string; link: string }): MailContent {
-  const greeting = `Olá, ${firstName(name)}!`.replace(', !', '!')
+export function verificationEmail({ link }: { link: string }): MailContent {
+  const greeting = GREETING
   const paragraphs = [
     `Falta pouco para você começar a usar o ${BRAND}. Confirme seu email para ativar sua conta.`,
     'O link vale por 24 horas.',
@@ -63,8 +65,8 @@ export function verificationEmail({ name, link }: { name: string; link: string }
   }
 }
 
-export function resetPasswordEmail({ name, link }: { name: string; link: string }): MailContent {
-  const greeting = `Olá, ${firstName(name)}!`.replace(', !', '!')
+export function resetPasswordEmail({ link }: { link: string }): MailContent {
+  const greeting = GREETING
   const paragraphs = [
     `Recebemos um pedido para redefinir a senha da sua conta no ${BRAND}.`,
     'O link vale por 1 hora e só pode ser usado uma vez.',
@@ -81,7 +83,7 @@ export function resetPasswordEmail({ name, link }: { name: string; link: string 
 
 /** After DELETE /api/me. No name in the greeting: the account and its name are already gone. */
 export function accountDeletedEmail({ link }: { link: string }): MailContent {
-  const greeting = 'Olá!'
+  const greeting = GREETING
   const paragraphs = [
     `Sua conta no ${BRAND} foi excluída, como você pediu. Apagamos seu perfil, seus lançamentos, contas e orçamentos, o vínculo com o WhatsApp e as mensagens guardadas.`,
     'Se você tinha uma assinatura paga, ela foi cancelada na mesma hora e não haverá novas cobranças.',

@@ -17,6 +17,8 @@ export type AccountDeletionDeps = {
   log: Logger
   mailer: Mailer
   stripe: Stripe | null
+  /** The account's wrong-password counts (auth/password-failures.ts), keyed by e-mail HMAC. */
+  forgetPasswordFailures?: (db: Queryable, email: string) => Promise<void>
 }
 
 type Person = {
@@ -129,6 +131,7 @@ export async function deleteAccount(
         [stripeIds],
       )
     }
+    await deps.forgetPasswordFailures?.(tx, person.email)
     await sweepPersonColumns(tx, userId)
     // Cascades: profile → subscription → ledger → entries, bills…; sessions, sign-in methods.
     await tx.query('delete from "user" where id = $1', [userId])

@@ -57,33 +57,60 @@ export async function revokeApiKey(
   return (result.rowCount ?? 0) > 0
 }
 
-export type ApiKeyCaller = { keyId: number; user: AuthUser }
+export type ApiKeyCaller = {
+  keyId: number
+  user: AuthUser
+  /** The key's requests in the current rate-limit window (this one included). */
+  hits: number
+  /** Seconds until that window ends. */
+  windowLeftSeconds: number
+}
 
 /**
- * The live key with this hash and its owner, in one statement that also records the use at
- * most once a minute (a key called 100 times a second costs one write a minute, not 100 a
- * second). A banned account's keys do not work, like its sessions.
+ * The live key with this hash, its owner, and this request counted against the key's rate
+ * limit (the same `rate_limits` row and window rule as rate-limit/rate-limiter.ts), in ONE
+ * statement: a key request costs one round trip before the plan check. The use is recorded at
+ * most once a minute (a key called 100 times a second costs one write a minute there). A
+ * banned account's keys do not work, like its sessions.
  */
 export async function findApiKeyCaller(
   db: Queryable,
-  { keyHash }: { keyHash: Buffer },
+  { keyHash, windowSeconds }: { keyHash: Buffer; windowSeconds: number },
 ): Promise<ApiKeyCaller | null> {
-  const { rows } = await db.query<AuthUser & { key_id: string }>(
+  const { rows } = await db.query<AuthUser & { key_id: string; hits: number; window_left: number }>(
     `with k as (
-       select id, user_id, last_used_at from api_keys where key_hash = $1 and revoked_at is null
+       select k.id, k.user_id from api_keys k join "user" u on u.id = k.user_id
+        where k.key_hash = $1 and k.revoked_at is null
+          and (not coalesce(u.banned, false) or u."banExpires" < now())
      ), touched as (
        update api_keys set last_used_at = now()
         where id = (select id from k)
           and (last_used_at is null or last_used_at < now() - interval '1 minute')
+     ), counted as (
+       insert into rate_limits as r (key, window_started_at, hits)
+       select 'api-key:' || k.id, now(), 1 from k
+       on conflict (key) do update set
+         window_started_at = case when r.window_started_at <= now() - make_interval(secs => $2)
+                                  then now() else r.window_started_at end,
+         hits = case when r.window_started_at <= now() - make_interval(secs => $2)
+                     then 1 else r.hits + 1 end
+       returning hits,
+         extract(epoch from r.window_started_at + make_interval(secs => $2) - now())::float8
+           as window_left
      )
-     select k.id as key_id, u.id, u.name, u.email, u."emailVerified", u.image, u."createdAt",
-            u."updatedAt", u.role, u.banned, u."banReason", u."banExpires"
-       from k join "user" u on u.id = k.user_id
-      where not coalesce(u.banned, false) or u."banExpires" < now()`,
-    [keyHash],
+     select k.id as key_id, counted.hits, counted.window_left,
+            u.id, u.name, u.email, u."emailVerified", u.image, u."createdAt", u."updatedAt",
+            u.role, u.banned, u."banReason", u."banExpires"
+       from k join "user" u on u.id = k.user_id cross join counted`,
+    [keyHash, windowSeconds],
   )
   const row = rows[0]
   if (!row) return null
-  const { key_id, ...user } = row
-  return { keyId: Number(key_id), user: user as AuthUser }
+  const { key_id, hits, window_left, ...user } = row
+  return {
+    keyId: Number(key_id),
+    user: user as AuthUser,
+    hits,
+    windowLeftSeconds: Math.max(1, window_left),
+  }
 }

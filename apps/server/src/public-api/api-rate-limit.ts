@@ -1,6 +1,5 @@
-import type { Db } from '../db/database.ts'
 import { AppError } from '../errors.ts'
-import { consumeRateLimit, type RateLimitRule } from '../rate-limit/rate-limiter.ts'
+import type { RateLimitRule } from '../rate-limit/rate-limiter.ts'
 
 /** ARCHITECTURE §8: 120 requests a minute per API key, counted in PostgreSQL. */
 export const API_KEY_RATE_LIMIT: RateLimitRule = { max: 120, windowSeconds: 60 }
@@ -34,18 +33,15 @@ export class ApiRateLimitedError extends AppError {
 }
 
 /**
- * Counts a request of the key (shared by every instance); throws 429 past the limit,
- * otherwise returns the headers to send with the answer.
+ * Throws 429 past the key's limit; otherwise returns the headers to send with the answer.
+ * The request was already counted by the key lookup (api-keys.queries.ts findApiKeyCaller),
+ * atomically in PostgreSQL and so shared by every instance.
  */
-export async function consumeApiKeyRequest(
-  db: Db,
-  { keyId, rule = API_KEY_RATE_LIMIT }: { keyId: number; rule?: RateLimitRule },
-): Promise<Record<string, string>> {
-  const result = await consumeRateLimit(db, { key: `api-key:${keyId}`, rule })
-  const headers = rateLimitHeaders(rule, {
-    hits: result.hits,
-    resetSeconds: result.retryAfterSeconds,
-  })
-  if (!result.allowed) throw new ApiRateLimitedError(headers, result.retryAfterSeconds)
+export function checkApiKeyLimit(
+  { hits, windowLeftSeconds }: { hits: number; windowLeftSeconds: number },
+  rule: RateLimitRule = API_KEY_RATE_LIMIT,
+): Record<string, string> {
+  const headers = rateLimitHeaders(rule, { hits, resetSeconds: windowLeftSeconds })
+  if (hits > rule.max) throw new ApiRateLimitedError(headers, windowLeftSeconds)
   return headers
 }

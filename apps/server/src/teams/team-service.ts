@@ -112,19 +112,19 @@ export async function sendInvitation(
   { ownerId, email }: { ownerId: string; email: string },
 ): Promise<{ id: number; email: string; expires_at: string }> {
   const invitation = await createInvitation(deps.db, { ownerId, email })
-  const { rows } = await deps.db.query<{ name: string; plan_name: string }>(
-    `select p.name, pf.name as plan_name from profiles p
-       join subscribers s on s.user_id = p.id join plan_features pf on pf.plan_type = s.plan_type
-      where p.id = $1`,
+  const { rows } = await deps.db.query<{ email: string; plan_name: string }>(
+    `select u.email, pf.name as plan_name from "user" u
+       join subscribers s on s.user_id = u.id join plan_features pf on pf.plan_type = s.plan_type
+      where u.id = $1`,
     [ownerId],
   )
-  const owner = rows[0] ?? { name: 'Alguém', plan_name: 'Empresas' }
+  const owner = rows[0] ?? { email: '', plan_name: 'Empresas' }
   const link = `${deps.publicUrl}/convite/${invitation.token}`
   try {
     await deps.mailer.send({
       to: email,
       kind: 'team-invitation',
-      ...teamInvitationEmail({ ownerName: owner.name, planName: owner.plan_name, link }),
+      ...teamInvitationEmail({ ownerEmail: owner.email, planName: owner.plan_name, link }),
     })
   } catch (error) {
     deps.log.error({ err: error, invitationId: invitation.id }, 'team invitation e-mail failed')

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
 import type { Env } from '../env.ts'
-import { AppError } from '../http/errors.ts'
+import { AppError } from '../errors.ts'
 
 /*
  * SSRF guard for outgoing webhooks (ARCHITECTURE §8, ADR 017). Under the 'public-https'

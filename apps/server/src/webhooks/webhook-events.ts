@@ -78,3 +78,44 @@ export async function emitTestEvent(
   )
   return eventId
 }
+
+/**
+ * emitWebhookEvent for many changes at once, in one statement (a set-based batch such as the
+ * recurring-entries run, or the daily alerts): one event per item whose ledger has an endpoint
+ * subscribed to its type, one delivery and job per such endpoint. Returns the deliveries queued.
+ */
+export async function emitWebhookEvents(
+  tx: Queryable,
+  items: readonly { ledgerId: number; type: WebhookEventType; data: unknown }[],
+): Promise<number> {
+  if (items.length === 0) return 0
+  const { rows } = await tx.query<{ id: string }>(
+    `with input as (
+       select * from unnest($1::bigint[], $2::text[], $3::jsonb[], $4::text[])
+                  as i(ledger_id, type, data, event_id)
+     ), targets as (
+       select i.event_id, e.id as endpoint_id
+         from input i
+         join webhook_endpoints e
+           on e.ledger_id = i.ledger_id and e.disabled_at is null and i.type = any (e.events)
+     ), events as (
+       insert into webhook_events (id, ledger_id, type, data)
+       select i.event_id, i.ledger_id, i.type, i.data from input i
+        where exists (select 1 from targets t where t.event_id = i.event_id)
+       returning id
+     )
+     insert into webhook_deliveries (event_id, endpoint_id)
+     select t.event_id, t.endpoint_id from targets t join events ev on ev.id = t.event_id
+     returning id`,
+    [
+      items.map((i) => i.ledgerId),
+      items.map((i) => i.type),
+      items.map((i) => JSON.stringify(i.data)),
+      items.map(() => newEventId()),
+    ],
+  )
+  for (const row of rows) {
+    await addJob(tx, JOBS.webhookDeliver, { delivery_id: Number(row.id) }, { key: Number(row.id) })
+  }
+  return rows.length
+}

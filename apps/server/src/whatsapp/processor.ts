@@ -192,7 +192,7 @@ async function answer(
 ) {
   if ('nonText' in read) {
     // An audio or a sticker is a message too: a pending question is not answered by it.
-    await dropPending(deps.db, { userId })
+    await dropPending(tx, { userId })
     return reply('processed', userId, textMessage(replies.nonText(nonTextKind(read.nonText))))
   }
   const result = await handleMessage(tx, {

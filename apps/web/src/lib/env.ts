@@ -2,14 +2,16 @@
  * The client's whole configuration: an explicit whitelist of build-time values (STYLE 6).
  * Nothing else reads import.meta.env.
  */
-const DEFAULT_WHATSAPP_NUMBER = '5511999999999'
 
 const digits = (value: string | undefined) => (value ?? '').replace(/\D/g, '')
 
+const whatsappBusinessNumber = digits(import.meta.env.VITE_WHATSAPP_BUSINESS_NUMBER)
+
 export const env = {
-  whatsappBusinessNumber:
-    digits(import.meta.env.VITE_WHATSAPP_BUSINESS_NUMBER) || DEFAULT_WHATSAPP_NUMBER,
+  /** Empty when the build was not given one: no made-up number ever reaches a page. */
+  whatsappBusinessNumber,
   isProduction: import.meta.env.PROD,
 } as const
 
-export const whatsappUrl = `https://wa.me/${env.whatsappBusinessNumber}`
+/** The business's wa.me link, or null (the footer then leaves the link out). */
+export const whatsappUrl = whatsappBusinessNumber ? `https://wa.me/${whatsappBusinessNumber}` : null

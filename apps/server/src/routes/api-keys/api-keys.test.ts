@@ -176,6 +176,24 @@ describe('/api/api-keys', () => {
     expect(res.headers.get('idempotent-replayed')).toBeNull()
   })
 
+  it('Idempotency-Key: concurrent retries record one entry (the other waits its turn: 409)', async () => {
+    const u = await userOnPlan(server)
+    const { key } = await createKey(u)
+    const headers = { 'idempotency-key': 'concorrente-1' }
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        withKey(server, key, '/api/v1/transactions', { json: entry(), headers }),
+      ),
+    )
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true)
+    expect(statuses).toContain(201)
+    const page = (await (
+      await withKey(server, key, '/api/v1/transactions')
+    ).json()) as TransactionPage
+    expect(page.data).toHaveLength(1)
+  })
+
   it('120 requests a minute per key: then 429 with Retry-After and RateLimit headers', async () => {
     const u = await userOnPlan(server)
     const { key } = await createKey(u)

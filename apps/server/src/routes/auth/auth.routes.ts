@@ -36,7 +36,7 @@ async function rejectTakenEmail(deps: AppDeps, body: Record<string, unknown>) {
 
 /** The Better Auth endpoints that take a password or send an e-mail (POST, JSON only). */
 const GUARDS: Record<string, Guard> = {
-  '/sign-in/email': { schema: loginSchema, perIp: 'signInPerIp', perAccount: 'signInPerAccount' },
+  '/sign-in/email': { schema: loginSchema, perIp: 'signInPerIp' },
   '/sign-up/email': {
     schema: signUpBodySchema,
     perIp: 'signUpPerIp',
@@ -60,6 +60,16 @@ const GUARDS: Record<string, Guard> = {
     }),
     perIp: 'socialSignInPerIp',
   },
+}
+
+function emailFromBody(body: string | undefined): string | null {
+  try {
+    const value: unknown = JSON.parse(body ?? '')
+    if (typeof value !== 'object' || value === null || !('email' in value)) return null
+    return typeof value.email === 'string' && value.email.trim() ? value.email.trim() : null
+  } catch {
+    return null
+  }
 }
 
 function parseJsonObject(text: string): Record<string, unknown> {
@@ -109,6 +119,31 @@ async function adjustResponse(response: Response): Promise<Response> {
 }
 
 /**
+ * The endpoints that check a password, where the account comes from, and the error code that
+ * means "wrong password" (anything else — a bad new password, no session — is no guess).
+ * Counted per account and address (auth/password-failures.ts, ADR 010).
+ */
+const PASSWORD_CHECKS: Record<string, { account: 'body' | 'session'; wrong: string }> = {
+  '/sign-in/email': { account: 'body', wrong: 'INVALID_EMAIL_OR_PASSWORD' },
+  '/change-password': { account: 'session', wrong: 'INVALID_PASSWORD' },
+  '/verify-password': { account: 'session', wrong: 'INVALID_PASSWORD' },
+}
+
+async function errorCode(response: Response): Promise<string | null> {
+  if (response.status < 400) return null
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null)
+  return typeof body === 'object' &&
+    body !== null &&
+    'code' in body &&
+    typeof body.code === 'string'
+    ? body.code
+    : null
+}
+
+/**
  * /api/auth/*: Better Auth's own routes, behind our layer. That layer gives Better Auth the
  * client IP we trust (and only that), validates the sensitive bodies with the shared schemas,
  * applies the PostgreSQL rate limits per IP and per account, and maps errors to the spec's
@@ -144,9 +179,25 @@ export function authRoutes(deps: AppDeps) {
       await guard.check?.(deps, json)
     }
 
+    const passwordCheck = c.req.method === 'POST' ? PASSWORD_CHECKS[route] : undefined
+    let account: string | null = null
+    if (passwordCheck) {
+      account =
+        passwordCheck.account === 'body'
+          ? emailFromBody(body)
+          : ((await auth.api.getSession({ headers: c.req.raw.headers }))?.user.email ?? null)
+      if (account) await authRateLimiter.passwords.assertMayTry(account, ip)
+    }
+
     const response = await auth.handler(
       new Request(c.req.url, { method: c.req.method, headers, body, redirect: 'manual' }),
     )
+    if (passwordCheck && account) {
+      if (response.status < 300) await authRateLimiter.passwords.recordSuccess(account, ip)
+      else if ((await errorCode(response)) === passwordCheck.wrong) {
+        await authRateLimiter.passwords.recordFailure(account, ip)
+      }
+    }
     return adjustResponse(response)
   }
 

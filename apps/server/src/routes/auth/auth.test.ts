@@ -63,7 +63,7 @@ describe('sign-up, e-mail confirmation and sign-in', () => {
     const message = await mail.waitFor(email, { since })
     expect(message.subject).toBe('Confirme seu email — Equilibraí')
     expect(message.from).toBe('nao-responda@equilibrai.com.br')
-    expect(message.text).toContain('Olá, Ana!')
+    expect(message.text.startsWith('Olá!')).toBe(true)
     expect(message.text).toContain('Equilibraí')
     expect(message.html).toContain('Confirmar meu email')
     expect(message.link).toMatch(`${server.url}/api/auth/verify-email?token=`)
@@ -144,7 +144,7 @@ describe('sign-up, e-mail confirmation and sign-in', () => {
         const { rows } = await db().query(`select 1 from ${table} where email = $1`, [email])
         expect(rows, table).toEqual([])
       }
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await server.background.drain()
       expect(mail.messages.slice(since).filter((m) => m.to.includes(email))).toEqual([])
     } finally {
       await db().query(
@@ -332,7 +332,7 @@ describe('password reset', () => {
       since,
       subject: 'Redefinir sua senha — Equilibraí',
     })
-    expect(message.text).toContain('Olá, Bruno!')
+    expect(message.text.startsWith('Olá!')).toBe(true)
     const link = await client.request(message.link)
     expect(link.status).toBe(302)
     const target = new URL(link.headers.get('location') ?? '', server.url)
@@ -370,7 +370,7 @@ describe('password reset', () => {
       status: true,
       message: 'If this email exists in our system, check your email for the reset link',
     })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await server.background.drain()
     expect(mail.messages.slice(since).some((m) => m.to.includes(email))).toBe(false)
   })
 

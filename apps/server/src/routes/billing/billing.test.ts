@@ -211,6 +211,7 @@ describe('production without Stripe', () => {
     production = await startTestServer({
       NODE_ENV: 'production',
       TRUST_PROXY: 'x-forwarded-for',
+      SMTP_URL: 'smtp://127.0.0.1:1',
       STRIPE_PRICE_PF_SIMPLES: 'price_pf_configured',
     })
   })

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { createBillingContext } from '../../billing/billing-context.ts'
 import type { AppBindings, AppDeps } from '../../http/app-types.ts'
 import { requireUser } from '../../http/auth-guards.ts'
+import { clientIp } from '../../http/client-ip.ts'
 import { parseBody } from '../../http/parse.ts'
 import { deleteAccount } from '../../privacy/account-deletion.ts'
 import { buildDataExport } from '../../privacy/data-export.ts'
@@ -36,12 +37,20 @@ export function privacyRoutes(deps: AppDeps) {
     .delete('/me', requireUser(deps), async (c) => {
       const { password } = await parseBody(c, deleteAccountSchema)
       const user = c.get('user')
+      const ip = clientIp(c, env.TRUST_PROXY)
+      // The same wrong-password count as sign-in (ADR 010): no free guesses through this door.
+      const passwords = deps.authRateLimiter.passwords
+      if (password) await passwords.assertMayTry(user.email, ip)
       await confirmDeletionConsent(deps, {
         userId: user.id,
         sessionCreatedAt: new Date(c.get('session').createdAt),
         password,
+        onWrongPassword: () => passwords.recordFailure(user.email, ip),
       })
-      await deleteAccount({ ...deps, stripe: billing.stripe }, { userId: user.id })
+      await deleteAccount(
+        { ...deps, stripe: billing.stripe, forgetPasswordFailures: passwords.forgetAccount },
+        { userId: user.id },
+      )
       const secure = env.NODE_ENV === 'production' ? '; Secure' : ''
       for (const name of authCookieNames(c.req.header('cookie'))) {
         c.header('Set-Cookie', `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`, {

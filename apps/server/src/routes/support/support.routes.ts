@@ -64,17 +64,12 @@ export function supportRoutes(deps: AppDeps) {
         answer,
         adminId: c.get('user').id,
       })
-      const { email, name, ...request } = answered
+      const { email, name: _name, ...request } = answered
       try {
         await deps.mailer.send({
           to: email,
           kind: 'support-answer',
-          ...supportAnswerEmail({
-            name,
-            subject: request.subject,
-            answer,
-            link: `${deps.env.PUBLIC_URL}/dashboard#suporte`,
-          }),
+          ...supportAnswerEmail({ answer, link: `${deps.env.PUBLIC_URL}/dashboard#suporte` }),
         })
       } catch (error) {
         // The answer is stored and shows on the person's dashboard; the e-mail is a courtesy.

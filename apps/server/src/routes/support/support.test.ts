@@ -91,7 +91,7 @@ describe('support', () => {
       answer: 'Pode exportar em Relatórios.',
     })
     const message = await mail.waitFor(biz15.email, { since })
-    expect(message.subject).toBe('Resposta do suporte: dedicado 1 — Equilibraí')
+    expect(message.subject).toBe('Resposta do suporte — Equilibraí')
     expect(message.text).toContain('Pode exportar em Relatórios.')
     const twice = await admin.client.request(`/api/admin/support/requests/${first.id}`, {
       method: 'PATCH',

@@ -84,7 +84,10 @@ describe('teams', () => {
     const since = mail.messages.length
     const token = await invite(owner, partner.email.toUpperCase())
     const message = mail.messages.slice(since).find((m) => m.to.includes(partner.email))
-    expect(message?.subject).toBe('Joana Padeira convidou você para a equipe — Equilibraí')
+    expect(message?.subject).toBe('Convite para uma equipe — Equilibraí')
+    // Only our words and the owner's verified address: never a name someone typed.
+    expect(message?.text).toContain(`A conta ${owner.email} convidou você`)
+    expect(message?.text).not.toContain('Joana Padeira')
     expect(message?.text).toContain('O convite vale por 7 dias')
     const { rows } = await server.database.pool.query<{ token_hash: string; email: string }>(
       'select token_hash, email from team_invitations where email = $1',

@@ -24,18 +24,17 @@ describe('POST /api/waitlist', () => {
     expect(await rows()).toEqual([{ nome: 'Maria Souza', whatssapp: '11987654321', email: null }])
   })
 
-  it('keeps one row for the same person and still answers with success', async () => {
+  it('keeps one row per number, never overwritten by a later sign-up, and still answers with success', async () => {
+    // Someone else types Maria's number with their own name and e-mail.
     const res = await post({
-      nome: 'Maria S.',
+      nome: 'Invasor',
       whatssapp: '11 98765 4321',
-      email: 'Maria@Exemplo.com',
+      email: 'invasor@exemplo.com',
     })
     expect(res.status).toBe(201)
-    expect(await rows()).toEqual([
-      { nome: 'Maria S.', whatssapp: '11987654321', email: 'maria@exemplo.com' },
-    ])
+    expect(await rows()).toEqual([{ nome: 'Maria Souza', whatssapp: '11987654321', email: null }])
     await post({ nome: 'Maria S.', whatssapp: '11987654321', email: null })
-    expect((await rows())[0]?.email).toBe('maria@exemplo.com')
+    expect(await rows()).toEqual([{ nome: 'Maria Souza', whatssapp: '11987654321', email: null }])
   })
 
   it.each([

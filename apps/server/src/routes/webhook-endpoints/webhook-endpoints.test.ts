@@ -1,4 +1,3 @@
-import { withTransaction } from '../../db/transaction.ts'
 import type {
   Transaction,
   WebhookDeliveryList,
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKey, errorOf, userOnPlan, withKey } from '../../../test/api-kit.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { startReceiver } from '../../../test/webhook-receiver.ts'
+import { withTransaction } from '../../db/transaction.ts'
 import { handleMessage } from '../../ledger/assistant-service.ts'
 import { verifySignature } from '../../webhooks/signature.ts'
 
@@ -203,6 +203,23 @@ describe('outgoing webhooks', () => {
         got?.body ?? '',
       ),
     ).toBe(true)
+
+    // A purchase in installments: one event per installment, future months included.
+    await withTransaction(db(), (tx) =>
+      handleMessage(tx, {
+        userId: u.userId,
+        text: 'geladeira 1.200 em 3x',
+        now: new Date(),
+        source: 'whatsapp',
+        messageId: `wamid.webhook.${Math.random()}`,
+        publicUrl: server.url,
+      }),
+    )
+    await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(4)
+    const installments = hook.received
+      .slice(1)
+      .map((r) => (JSON.parse(r.body) as WebhookEventBody).data as { amount_cents: number })
+    expect(installments.map((d) => d.amount_cents)).toEqual([40000, 40000, 40000])
   })
 
   it('sends a test event, rotates the secret, lists, deletes; other ledgers get 404', async () => {
@@ -347,5 +364,87 @@ describe('outgoing webhooks', () => {
       ])
     ).rows[0]
     expect(count).toEqual({ n: 1 })
+  })
+
+  it('stops retrying once the event is 24 h old: the delivery is marked failed', async () => {
+    const u = await userOnPlan(server)
+    const hook = await receiver([500])
+    const endpoint = (await (
+      await u.client.post('/api/v1/webhook-endpoints', {
+        url: hook.url,
+        events: ['transaction.created'],
+      })
+    ).json()) as WebhookEndpointWithSecret
+    await u.client.post('/api/v1/transactions', entry)
+    await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+    const deliveryId = Number(
+      (await db().query('select id from webhook_deliveries where endpoint_id = $1', [endpoint.id]))
+        .rows[0]?.id,
+    )
+    const next = await nextAttempt(deliveryId, 1)
+    // As if the event were recorded 23 h 59 min 58 s ago: the retry after this one would pass 24 h.
+    await db().query(
+      `update webhook_events set created_at = now() - interval '23 hours 59 minutes 58 seconds'
+        where id = (select event_id from webhook_deliveries where id = $1)`,
+      [deliveryId],
+    )
+    await db().query('select graphile_worker.reschedule_jobs(array[$1::bigint], run_at => now())', [
+      next.id,
+    ])
+    await expect
+      .poll(
+        async () =>
+          (
+            await db().query(
+              'select status, attempts, next_attempt_at from webhook_deliveries where id = $1',
+              [deliveryId],
+            )
+          ).rows[0],
+        { timeout: 15_000, interval: 100 },
+      )
+      .toEqual({ status: 'failed', attempts: 2, next_attempt_at: null })
+    const waiting = await db().query(
+      `select count(*)::int as n from graphile_worker.jobs where key = 'webhook:' || $1::text`,
+      [deliveryId],
+    )
+    expect(waiting.rows[0]).toEqual({ n: 0 })
+  })
+})
+
+describe('outgoing webhooks under the production URL policy', () => {
+  let strict: TestServer
+  beforeAll(async () => {
+    strict = await startTestServer({ WEBHOOK_URLS: 'public-https' })
+  })
+  afterAll(() => strict?.stop())
+
+  it('refuses http, loopback, private and metadata addresses at registration', async () => {
+    const { signedInUser } = await import('../../../test/auth-client.ts')
+    const u = await signedInUser(strict)
+    await strict.database.pool.query(
+      `update subscribers set plan_type = 'empresas_15' where user_id = $1`,
+      [u.userId],
+    )
+    for (const [url, message] of [
+      ['http://exemplo.com.br/h', 'Use uma URL https://.'],
+      ['https://127.0.0.1/h', 'rede privada'],
+      ['https://localhost/h', 'rede privada'],
+      ['https://10.0.0.8/h', 'rede privada'],
+      ['https://169.254.169.254/latest/meta-data', 'rede privada'],
+      ['https://[::1]/h', 'rede privada'],
+    ] as const) {
+      const res = await u.client.post('/api/v1/webhook-endpoints', {
+        url,
+        events: ['transaction.created'],
+      })
+      expect(res.status, url).toBe(400)
+      const error = await errorOf(res)
+      expect(error.code).toBe('WEBHOOK_URL_NOT_ALLOWED')
+      expect(error.message).toContain(message)
+    }
+    const { rows } = await strict.database.pool.query(
+      'select count(*)::int as n from webhook_endpoints',
+    )
+    expect(rows[0]).toEqual({ n: 0 })
   })
 })

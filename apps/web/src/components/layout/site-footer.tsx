@@ -30,11 +30,18 @@ export function SiteFooter() {
             Fale com a gente
           </h2>
           <ul className="space-y-2">
-            <li>
-              <a className={linkClass} href={whatsappUrl} target="_blank" rel="noopener noreferrer">
-                WhatsApp
-              </a>
-            </li>
+            {whatsappUrl && (
+              <li>
+                <a
+                  className={linkClass}
+                  href={whatsappUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  WhatsApp
+                </a>
+              </li>
+            )}
             <li>
               <a className={linkClass} href={`mailto:${CONTACT_EMAIL}`}>
                 {CONTACT_EMAIL}

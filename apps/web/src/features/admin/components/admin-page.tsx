@@ -8,6 +8,7 @@ import { useAdminStats } from '../api/get-admin-stats'
 import { StatCards } from './stat-cards'
 import { UsersTable } from './users-table'
 import { WaitlistCard } from './waitlist-card'
+import { LoadFailed } from '@/components/load-failed'
 
 /**
  * /admin (spec §2 'Admin panel'): statistics, the users table, and the VIP waitlist. The route
@@ -45,18 +46,7 @@ export function AdminPage() {
         </AppLink>
       </header>
 
-      {stats.isError && (
-        <p role="alert" className="text-muted-foreground text-sm">
-          Não foi possível carregar as estatísticas.{' '}
-          <button
-            type="button"
-            className="underline underline-offset-4"
-            onClick={() => void stats.refetch()}
-          >
-            Tentar novamente
-          </button>
-        </p>
-      )}
+      {stats.isError && <LoadFailed what="as estatísticas" onRetry={() => void stats.refetch()} />}
       <StatCards stats={stats.data} />
       <UsersTable />
       <WaitlistCard />

@@ -2,7 +2,6 @@ import { formatDatePtBR } from '@equilibrai/shared'
 import { SearchIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -10,6 +9,7 @@ import { useAdminUsers } from '../api/get-admin-users'
 import { useDebouncedValue } from '../hooks/use-debounced-value'
 import { planBadgeLabel, statusLabel } from '../utils/admin-display'
 import { LoadMoreButton } from '@/components/load-more-button'
+import { LoadFailed } from '@/components/load-failed'
 
 /**
  * Spec §2 'Gerenciar Usuários': Nome, Email, Plano, Status, Data de Cadastro, newest first, 50
@@ -54,12 +54,11 @@ export function UsersTable() {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : query.isError && users.length === 0 ? (
-          <div role="alert" className="space-y-3 px-6 sm:px-0">
-            <p className="text-muted-foreground text-sm">Não foi possível carregar os usuários.</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailed
+            what="os usuários"
+            onRetry={() => void query.refetch()}
+            className="px-6 sm:px-0"
+          />
         ) : users.length === 0 ? (
           <p className="px-6 text-muted-foreground text-sm sm:px-0">
             {q ? `Nenhum usuário encontrado para “${q}”.` : 'Nenhum usuário cadastrado.'}

@@ -1,11 +1,13 @@
 import { formatDatePtBR } from '@equilibrai/shared'
 import { DownloadIcon } from 'lucide-react'
-import { Button, buttonVariants } from '@/components/ui/button'
+import { buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useAdminWaitlist, WAITLIST_CSV_URL } from '../api/get-admin-waitlist'
-import { formatCount, formatWhatsapp } from '../utils/admin-display'
+import { formatPhoneDigits } from '@equilibrai/shared'
+import { formatCount } from '../utils/admin-display'
 import { LoadMoreButton } from '@/components/load-more-button'
+import { LoadFailed } from '@/components/load-failed'
 
 /** The VIP waitlist for operators: how many, the latest, and the whole list as CSV. */
 export function WaitlistCard() {
@@ -42,12 +44,11 @@ export function WaitlistCard() {
             <Skeleton className="h-10 w-full" />
           </div>
         ) : query.isError ? (
-          <div role="alert" className="space-y-3 px-6 sm:px-0">
-            <p className="text-muted-foreground text-sm">Não foi possível carregar a lista VIP.</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailed
+            what="a lista VIP"
+            onRetry={() => void query.refetch()}
+            className="px-6 sm:px-0"
+          />
         ) : entries.length === 0 ? (
           <p className="px-6 text-muted-foreground text-sm sm:px-0">Ninguém na lista ainda.</p>
         ) : (
@@ -78,7 +79,7 @@ export function WaitlistCard() {
                     <tr key={entry.id} data-testid="waitlist-row">
                       <td className="px-6 py-3 font-medium sm:pl-0">{entry.nome}</td>
                       <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                        {formatWhatsapp(entry.whatssapp)}
+                        {formatPhoneDigits(entry.whatssapp)}
                       </td>
                       <td className="px-3 py-3 whitespace-nowrap">
                         {entry.email ?? <span className="text-muted-foreground">—</span>}

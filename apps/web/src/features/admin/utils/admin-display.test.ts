@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatCount,
-  formatWhatsapp,
-  planBadgeLabel,
-  proRuleNote,
-  statusLabel,
-} from './admin-display'
+import { formatCount, planBadgeLabel, proRuleNote, statusLabel } from './admin-display'
 
 describe('admin table display', () => {
   it.each([
@@ -33,11 +27,7 @@ describe('admin table display', () => {
     expect(proRuleNote(['a', 'b', 'c'])).toContain("'a', 'b' e 'c'")
   })
 
-  it('formats counts and WhatsApp numbers the Brazilian way', () => {
+  it('formats counts the Brazilian way', () => {
     expect(formatCount(10000)).toBe('10.000')
-    expect(formatWhatsapp('11987654321')).toBe('(11) 98765-4321')
-    expect(formatWhatsapp('1132654321')).toBe('(11) 3265-4321')
-    expect(formatWhatsapp('5511987654321')).toBe('+55 (11) 98765-4321')
-    expect(formatWhatsapp('123')).toBe('123')
   })
 })

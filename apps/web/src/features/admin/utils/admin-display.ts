@@ -21,11 +21,3 @@ export function proRuleNote(planTypes: readonly string[]): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('pt-BR')
 }
-
-/** Waitlist WhatsApp digits as people write them: `(11) 98765-4321`, `+55 (11) 98765-4321`. */
-export function formatWhatsapp(digits: string): string {
-  const national = /^55\d{10,11}$/.test(digits) ? digits.slice(2) : digits
-  const prefix = national === digits ? '' : '+55 '
-  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(national)
-  return m ? `${prefix}(${m[1]}) ${m[2]}-${m[3]}` : digits
-}

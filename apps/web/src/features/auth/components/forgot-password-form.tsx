@@ -1,9 +1,11 @@
-import { emailSchema } from '@equilibrai/shared'
-import { type FormEvent, useState } from 'react'
+import { type ForgotPasswordInput, forgotPasswordSchema } from '@equilibrai/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
+import { toastFirstError, trimmed } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { requestPasswordReset } from '../api/request-password-reset'
-import { FormField } from './form-field'
 
 export const RESET_REQUESTED_MESSAGE =
   'Se houver uma conta com este email, enviamos um link para redefinir a senha.'
@@ -23,22 +25,16 @@ export function ForgotPasswordForm({
   initialEmail: string
   onBack: () => void
 }) {
-  const [email, setEmail] = useState(initialEmail)
-  const [invalid, setInvalid] = useState(false)
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: initialEmail },
+  })
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  function onValid({ email }: ForgotPasswordInput) {
     if (busy) return
-    const parsed = emailSchema.safeParse(email.trim())
-    if (!parsed.success) {
-      setInvalid(true)
-      document.getElementById('esqueci-email')?.focus()
-      toastError(undefined, 'Email inválido')
-      return
-    }
     void run(async () => {
       try {
-        await requestPasswordReset(parsed.data)
+        await requestPasswordReset(email)
       } catch (error) {
         toastError(error)
         return
@@ -49,7 +45,12 @@ export function ForgotPasswordForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+    <form
+      onSubmit={form.handleSubmit(onValid, toastFirstError)}
+      noValidate
+      className="space-y-4"
+      aria-busy={busy}
+    >
       <div className="space-y-1">
         <h2 className="font-semibold text-lg">Esqueceu sua senha?</h2>
         <p className="text-muted-foreground text-sm">
@@ -63,12 +64,8 @@ export function ForgotPasswordForm({
         autoComplete="email"
         inputMode="email"
         placeholder="seu@email.com"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          setInvalid(false)
-        }}
-        invalid={invalid}
+        invalid={Boolean(form.formState.errors.email)}
+        {...form.register('email', trimmed)}
       />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Enviando...' : 'Enviar link'}

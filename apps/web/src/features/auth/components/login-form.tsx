@@ -1,14 +1,14 @@
-import { firstIssueMessage, loginSchema } from '@equilibrai/shared'
-import { type FormEvent, useState } from 'react'
+import { type LoginInput, loginSchema } from '@equilibrai/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
+import { toastFirstError, trimmed } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { signInWithEmail } from '../api/sign-in'
 import { useAuth } from '../hooks/use-auth'
-import { FormField } from './form-field'
 
 export const SIGN_IN_MESSAGE = 'Login realizado com sucesso!'
-
-type Field = 'email' | 'password'
 
 /**
  * Entrar: e-mail and password. The first broken rule is the toast (spec §5); the server's
@@ -25,28 +25,17 @@ export function LoginForm({
   onForgotPassword: (email: string) => void
 }) {
   const { refresh } = useAuth()
-  const [values, setValues] = useState({ email: '', password: '' })
-  const [invalid, setInvalid] = useState<Field | null>(null)
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors } = form.formState
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }))
-    if (invalid === field) setInvalid(null)
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  function onValid(values: LoginInput) {
     if (busy) return
-    const parsed = loginSchema.safeParse({ ...values, email: values.email.trim() })
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0] as Field | undefined
-      setInvalid(field ?? null)
-      if (field) document.getElementById(`entrar-${field}`)?.focus()
-      toastError(undefined, firstIssueMessage(parsed.error))
-      return
-    }
     void run(async () => {
       try {
-        await signInWithEmail(parsed.data)
+        await signInWithEmail(values)
       } catch (error) {
         toastError(error)
         return
@@ -57,7 +46,12 @@ export function LoginForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+    <form
+      onSubmit={form.handleSubmit(onValid, toastFirstError)}
+      noValidate
+      className="space-y-4"
+      aria-busy={busy}
+    >
       <FormField
         id="entrar-email"
         label="Email"
@@ -65,9 +59,8 @@ export function LoginForm({
         autoComplete="email"
         inputMode="email"
         placeholder="seu@email.com"
-        value={values.email}
-        onChange={set('email')}
-        invalid={invalid === 'email'}
+        invalid={Boolean(errors.email)}
+        {...form.register('email', trimmed)}
       />
       <div className="space-y-2">
         <FormField
@@ -76,9 +69,8 @@ export function LoginForm({
           type="password"
           autoComplete="current-password"
           placeholder="Sua senha"
-          value={values.password}
-          onChange={set('password')}
-          invalid={invalid === 'password'}
+          invalid={Boolean(errors.password)}
+          {...form.register('password')}
         />
         <div className="text-right">
           <Button
@@ -87,7 +79,7 @@ export function LoginForm({
             size="sm"
             className="h-auto px-0"
             disabled={busy}
-            onClick={() => onForgotPassword(values.email.trim())}
+            onClick={() => onForgotPassword(form.getValues('email').trim())}
           >
             Esqueci minha senha
           </Button>

@@ -1,20 +1,21 @@
-import { firstIssueMessage, resetPasswordSchema } from '@equilibrai/shared'
-import { type FormEvent, useState } from 'react'
+import { type ResetPasswordInput, resetPasswordSchema } from '@equilibrai/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { AppLink } from '@/components/app-link'
+import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { buttonVariants } from '@/components/ui/variants'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
+import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { usePageTitle } from '@/lib/use-page-title'
 import { resetPassword } from '../api/reset-password'
 import { useAuth } from '../hooks/use-auth'
 import { AuthLayout } from './auth-layout'
-import { FormField } from './form-field'
 
 export const PASSWORD_RESET_MESSAGE = 'Senha redefinida com sucesso! Entre com sua nova senha.'
-
-type Field = 'password' | 'confirmPassword'
 
 /**
  * /reset-password, the e-mailed link's target (its content is left open by the spec): a new
@@ -28,29 +29,18 @@ export function ResetPasswordPage() {
   const linkBroken = !token || params.has('error')
   const navigate = useNavigate()
   const { clear } = useAuth()
-  const [values, setValues] = useState({ password: '', confirmPassword: '' })
-  const [invalid, setInvalid] = useState<Field | null>(null)
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  })
+  const { errors } = form.formState
   const [busy, setBusy] = useState(false)
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }))
-    if (invalid === field) setInvalid(null)
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  async function onValid({ password }: ResetPasswordInput) {
     if (busy || !token) return
-    const parsed = resetPasswordSchema.safeParse(values)
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0] as Field | undefined
-      setInvalid(field ?? null)
-      if (field) document.getElementById(`redefinir-${field}`)?.focus()
-      toastError(undefined, firstIssueMessage(parsed.error))
-      return
-    }
     setBusy(true)
     try {
-      await resetPassword({ token, newPassword: parsed.data.password })
+      await resetPassword({ token, newPassword: password })
     } catch (error) {
       toastError(error)
       setBusy(false)
@@ -79,15 +69,19 @@ export function ResetPasswordPage() {
               Pedir um novo link
             </AppLink>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+            <form
+              onSubmit={form.handleSubmit(onValid, toastFirstError)}
+              noValidate
+              className="space-y-4"
+              aria-busy={busy}
+            >
               <FormField
                 id="redefinir-password"
                 label="Nova senha"
                 type="password"
                 autoComplete="new-password"
-                value={values.password}
-                onChange={set('password')}
-                invalid={invalid === 'password'}
+                invalid={Boolean(errors.password)}
+                {...form.register('password')}
                 hint="Mínimo 8 caracteres, 1 maiúscula, 1 número"
               />
               <FormField
@@ -95,9 +89,8 @@ export function ResetPasswordPage() {
                 label="Confirmar nova senha"
                 type="password"
                 autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={set('confirmPassword')}
-                invalid={invalid === 'confirmPassword'}
+                invalid={Boolean(errors.confirmPassword)}
+                {...form.register('confirmPassword')}
               />
               <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? 'Salvando...' : 'Redefinir senha'}

@@ -1,14 +1,15 @@
-import { firstIssueMessage, signupSchema } from '@equilibrai/shared'
-import { type FormEvent, useState } from 'react'
+import { type SignupInput, signupSchema } from '@equilibrai/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
+import { toastFirstError, trimmed } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { signUpWithEmail } from '../api/sign-up'
-import { FormField } from './form-field'
 
 export const SIGN_UP_MESSAGE = 'Conta criada com sucesso! Verifique seu email.'
 
-const EMPTY = { name: '', email: '', phone: '', password: '', confirmPassword: '' }
-type Field = keyof typeof EMPTY
+const EMPTY: SignupInput = { name: '', email: '', phone: '', password: '', confirmPassword: '' }
 
 /**
  * Cadastrar (spec §2, §5): the fields and rules of the spec; the first broken rule is the
@@ -24,31 +25,11 @@ export function SignupForm({
   run: (task: () => Promise<void>) => Promise<void>
   plan: string | null
 }) {
-  const [values, setValues] = useState(EMPTY)
-  const [invalid, setInvalid] = useState<Field | null>(null)
+  const form = useForm<SignupInput>({ resolver: zodResolver(signupSchema), defaultValues: EMPTY })
+  const { errors } = form.formState
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }))
-    if (invalid === field) setInvalid(null)
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  function onValid({ name, email, phone, password }: SignupInput) {
     if (busy) return
-    const parsed = signupSchema.safeParse({
-      ...values,
-      name: values.name.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-    })
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path[0] as Field | undefined
-      setInvalid(field ?? null)
-      if (field) document.getElementById(`cadastrar-${field}`)?.focus()
-      toastError(undefined, firstIssueMessage(parsed.error))
-      return
-    }
-    const { name, email, phone, password } = parsed.data
     void run(async () => {
       try {
         await signUpWithEmail({ name, email, password, phone: phone || null }, plan)
@@ -57,21 +38,23 @@ export function SignupForm({
         return
       }
       toastSuccess(SIGN_UP_MESSAGE)
-      setValues(EMPTY)
-      setInvalid(null)
+      form.reset(EMPTY)
     })
   }
 
-  const field = (name: Field) => ({
+  const field = (name: keyof SignupInput) => ({
     id: `cadastrar-${name}`,
-    name,
-    value: values[name],
-    onChange: set(name),
-    invalid: invalid === name,
+    invalid: Boolean(errors[name]),
+    ...form.register(name, name === 'password' || name === 'confirmPassword' ? {} : trimmed),
   })
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+    <form
+      onSubmit={form.handleSubmit(onValid, toastFirstError)}
+      noValidate
+      className="space-y-4"
+      aria-busy={busy}
+    >
       <FormField
         {...field('name')}
         label="Nome Completo"

@@ -7,7 +7,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { Skeleton } from '@/components/ui/skeleton'
 import type { Subscription } from '@equilibrai/shared'
 import { useOpenPortal } from '../hooks/use-open-portal'
-import { LoadFailed } from './load-failed'
+import { LoadFailed } from '@/components/load-failed'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

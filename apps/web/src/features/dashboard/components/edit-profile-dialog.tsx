@@ -1,7 +1,8 @@
 import { type ProfileInput, profileSchema } from '@equilibrai/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
-import { type FieldErrors, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
+import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -11,9 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { toastError, toastSuccess } from '@/lib/notify'
+import { toastFirstError } from '@/lib/form'
+import { toastSuccess } from '@/lib/notify'
 import type { Profile } from '@equilibrai/shared'
 import {
   PROFILE_UPDATED_MESSAGE,
@@ -61,40 +61,30 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
     })
   }
 
-  // Spec §5: only the first validation message is shown, as a toast.
-  function onInvalid(errors: FieldErrors<ProfileInput>) {
-    const first = [errors.name?.message, errors.phone?.message].find(Boolean)
-    toastError(undefined, first ?? 'Dados inválidos')
-  }
-
   return (
     <form
-      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      onSubmit={form.handleSubmit(onValid, toastFirstError)}
       noValidate
       className="space-y-4"
       aria-busy={update.isPending}
     >
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-name`}>Nome</Label>
-        <Input
-          id={`${id}-name`}
-          autoComplete="name"
-          aria-invalid={form.formState.errors.name ? true : undefined}
-          {...form.register('name')}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-phone`}>Telefone</Label>
-        <Input
-          id={`${id}-phone`}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(11) 98765-4321"
-          aria-invalid={form.formState.errors.phone ? true : undefined}
-          {...form.register('phone')}
-        />
-      </div>
+      <FormField
+        id={`${id}-name`}
+        label="Nome"
+        autoComplete="name"
+        invalid={Boolean(form.formState.errors.name)}
+        {...form.register('name')}
+      />
+      <FormField
+        id={`${id}-phone`}
+        label="Telefone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="(11) 98765-4321"
+        invalid={Boolean(form.formState.errors.phone)}
+        {...form.register('phone')}
+      />
       <div className="space-y-1 text-sm">
         <p className="text-muted-foreground">Email</p>
         <p className="font-medium [overflow-wrap:anywhere]">{profile.email}</p>

@@ -2,8 +2,9 @@ import {
   FEATURE_KEYS,
   featureLabel,
   formatPrice,
+  monthlyEntriesPhrase,
   type PlanFeatures,
-  UNLIMITED,
+  usersPhrase,
 } from '@equilibrai/shared'
 import { CheckIcon } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -11,16 +12,15 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
-import { LoadFailed } from './load-failed'
+import { LoadFailed } from '@/components/load-failed'
 
 /** The plan's limits, then its features as the spec labels them. */
 function planHighlights(plan: PlanFeatures): string[] {
-  const entries =
-    plan.max_monthly_transactions === UNLIMITED
-      ? 'Transações ilimitadas'
-      : `Até ${plan.max_monthly_transactions} transações por mês`
-  const users = plan.max_users === 1 ? '1 usuário' : `Até ${plan.max_users} usuários`
-  return [entries, users, ...FEATURE_KEYS.filter((key) => plan.features[key]).map(featureLabel)]
+  return [
+    monthlyEntriesPhrase(plan.max_monthly_transactions),
+    usersPhrase(plan.max_users),
+    ...FEATURE_KEYS.filter((key) => plan.features[key]).map(featureLabel),
+  ]
 }
 
 function PlanAction({

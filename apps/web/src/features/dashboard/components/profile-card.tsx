@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useProfile } from '../api/get-profile'
 import { EditProfileDialog } from './edit-profile-dialog'
-import { LoadFailed } from './load-failed'
+import { LoadFailed } from '@/components/load-failed'
 
 const EMPTY = 'Não informado'
 

@@ -1,7 +1,7 @@
 import type { TransactionPage } from '@equilibrai/shared'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { monthRange } from '../utils/month'
+import { monthRange } from '@equilibrai/shared'
 
 /** Every month's list lives under this key; mutations invalidate it whole. */
 export const TRANSACTIONS_KEY = ['finances', 'transactions'] as const

@@ -17,6 +17,7 @@ import { SummaryCards } from './summary-cards'
 import { TransactionFormDialog } from './transaction-form-dialog'
 import { TransactionList } from './transaction-list'
 import { UsageBanner } from './usage-banner'
+import { LoadFailed } from '@/components/load-failed'
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; entry: Transaction }
 
@@ -76,9 +77,7 @@ export function FinancesPage() {
         />
       )}
       {summary.isError && (
-        <p className="text-muted-foreground text-sm" role="alert">
-          Não foi possível carregar o resumo do mês.
-        </p>
+        <LoadFailed what="o resumo do mês" onRetry={() => void summary.refetch()} />
       )}
       <SummaryCards summary={summary.data} />
 

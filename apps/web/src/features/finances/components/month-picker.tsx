@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { addMonths, monthLabel, monthTitle } from '../utils/month'
+import { addMonths, monthLabel } from '@equilibrai/shared'
+import { monthTitle } from '../utils/month'
 
 /** Previous / next month around the month's name; the month lives in the URL (?mes=). */
 export function MonthPicker({

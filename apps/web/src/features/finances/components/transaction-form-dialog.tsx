@@ -11,7 +11,7 @@ import {
 } from '@equilibrai/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
-import { Controller, type FieldErrors, useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -24,6 +24,7 @@ import {
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/cn'
+import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateTransaction } from '../api/create-transaction'
 import { useUpdateTransaction } from '../api/update-transaction'
@@ -130,16 +131,9 @@ function TransactionForm({
     })
   }
 
-  // Spec §5: only the first validation message is shown, as a toast.
-  function onInvalid(errors: FieldErrors<TransactionInput>) {
-    const order = ['type', 'amount_cents', 'description', 'category', 'occurred_on'] as const
-    const first = order.map((f) => errors[f]?.message).find(Boolean)
-    toastError(undefined, first ?? 'Dados inválidos')
-  }
-
   return (
     <form
-      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      onSubmit={form.handleSubmit(onValid, toastFirstError)}
       noValidate
       className="space-y-4"
       aria-busy={busy}

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { useTransactions } from '../api/get-transactions'
 import { LoadMoreButton } from '@/components/load-more-button'
+import { LoadFailed } from '@/components/load-failed'
 
 /**
  * The month's entries, newest first, 50 at a time ('Carregar mais' follows the server's
@@ -42,14 +43,11 @@ export function TransactionList({
             <Skeleton className="h-12 w-full" />
           </div>
         ) : query.isError ? (
-          <div className="space-y-3 px-6 sm:px-0">
-            <p className="text-muted-foreground text-sm">
-              Não foi possível carregar os lançamentos.
-            </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Tentar de novo
-            </Button>
-          </div>
+          <LoadFailed
+            what="os lançamentos"
+            onRetry={() => void query.refetch()}
+            className="px-6 sm:px-0"
+          />
         ) : entries.length === 0 ? (
           <p className="px-6 text-muted-foreground text-sm sm:px-0">
             Nenhum lançamento neste mês. Mande uma mensagem no WhatsApp, como “mercado 45,90”, ou

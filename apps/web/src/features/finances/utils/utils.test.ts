@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatAmountInput, parseAmountInput } from './money-input'
-import { addMonths, defaultEntryDate, monthLabel, monthRange, monthTitle } from './month'
+import { addMonths, monthLabel, monthRange } from '@equilibrai/shared'
+import { defaultEntryDate, monthTitle } from './month'
 
 describe('amount mask', () => {
   it.each([

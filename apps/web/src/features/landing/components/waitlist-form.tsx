@@ -1,4 +1,4 @@
-import { formatWhatsapp } from '@equilibrai/shared'
+import { maskWhatsappInput } from '@equilibrai/shared'
 import { SendIcon } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -36,7 +36,7 @@ export function WaitlistForm() {
       formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? ''
     const typed = {
       nome: field('nome'),
-      whatsapp: formatWhatsapp(field('whatsapp')),
+      whatsapp: maskWhatsappInput(field('whatsapp')),
       email: field('email'),
     }
     if (typed.nome || typed.whatsapp || typed.email) setValues(typed)
@@ -44,7 +44,7 @@ export function WaitlistForm() {
   }, [])
 
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
-    const value = field === 'whatsapp' ? formatWhatsapp(event.target.value) : event.target.value
+    const value = field === 'whatsapp' ? maskWhatsappInput(event.target.value) : event.target.value
     setValues((current) => ({ ...current, [field]: value }))
     if (invalid === field) setInvalid(null)
   }

@@ -4,11 +4,13 @@
  * Why not the schema itself: it lives in a module that builds zod schemas at load time, and
  * zod (~15 KB gzip) would push the landing page over its JavaScript budget. The server parses
  * the request with the real schema and stays the authority; this only spares a round trip.
- * Keep the messages in step with packages/shared/src/validation.ts.
+ * check-waitlist.test.ts holds the two to the same verdict and message on a table of inputs.
  */
 export type WaitlistField = 'nome' | 'whatsapp' | 'email'
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** zod's own e-mail pattern (z.email()), so both sides accept the same addresses. */
+const EMAIL =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
 export function checkWaitlist(values: {
   nome: string

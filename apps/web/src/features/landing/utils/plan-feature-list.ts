@@ -1,5 +1,11 @@
-import { FEATURE_KEYS, type FeatureKey, featureLabel, UNLIMITED } from '@equilibrai/shared'
-import type { Plan } from '../api/get-plans'
+import {
+  FEATURE_KEYS,
+  type FeatureKey,
+  featureLabel,
+  monthlyEntriesPhrase,
+  usersPhrase,
+} from '@equilibrai/shared'
+import type { Plan } from '@/lib/get-plans'
 
 /** How each feature flag reads on a pricing card. */
 export const FEATURE_PHRASES: Record<FeatureKey, string> = {
@@ -18,15 +24,6 @@ export const FEATURE_PHRASES: Record<FeatureKey, string> = {
 
 const isFeatureKey = (key: string): key is FeatureKey => Object.hasOwn(FEATURE_PHRASES, key)
 
-export function transactionsPhrase(max: number): string {
-  if (max === UNLIMITED) return 'Lançamentos ilimitados'
-  return max === 1 ? 'Até 1 lançamento por mês' : `Até ${max} lançamentos por mês`
-}
-
-export function usersPhrase(max: number): string {
-  return max <= 1 ? '1 usuário' : `Até ${max} usuários`
-}
-
 /** The card's list: limits first, then every enabled flag in the canonical order. */
 export function planFeatureList(plan: Plan): string[] {
   const known = FEATURE_KEYS.filter((key) => plan.features[key])
@@ -34,7 +31,7 @@ export function planFeatureList(plan: Plan): string[] {
     (key) => !isFeatureKey(key) && plan.features[key],
   )
   return [
-    transactionsPhrase(plan.max_monthly_transactions),
+    monthlyEntriesPhrase(plan.max_monthly_transactions),
     usersPhrase(plan.max_users),
     ...known.map((key) => FEATURE_PHRASES[key]),
     ...unknown.map(featureLabel),

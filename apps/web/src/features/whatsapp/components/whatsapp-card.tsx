@@ -1,4 +1,4 @@
-import type { WhatsAppLinkCode } from '@equilibrai/shared'
+import { formatWaId, type WhatsAppLinkCode } from '@equilibrai/shared'
 import { LinkIcon, MessageCircleIcon, SmartphoneIcon, UnlinkIcon } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { AppLink } from '@/components/app-link'
@@ -18,7 +18,7 @@ import { toastSuccess } from '@/lib/notify'
 import { useCreateLinkCode } from '../api/create-link-code'
 import { useWhatsAppLink } from '../api/get-link'
 import { useUnlinkWhatsApp } from '../api/unlink'
-import { formatWaId } from '../utils/format-wa-id'
+import { LoadFailed } from '@/components/load-failed'
 
 // The encoder loads only when a code is shown.
 const QrCode = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })))
@@ -95,12 +95,7 @@ export function WhatsAppCard() {
             <Skeleton className="h-10 w-44" />
           </div>
         ) : link.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 text-sm">
-            <p className="text-muted-foreground">Não foi possível carregar o WhatsApp.</p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void link.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadFailed what="o WhatsApp" onRetry={() => void link.refetch()} />
         ) : (
           <>
             {!state?.whatsapp_configured && (

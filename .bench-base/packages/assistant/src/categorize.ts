@@ -1,0 +1,346 @@
+import {
+  type Category,
+  type EntryType,
+  FALLBACK_CATEGORY,
+  categoryType,
+  isCategory,
+} from '@equilibrai/shared'
+import {
+  CAPITALS_ONLY,
+  CATEGORY_NAMES,
+  EXPENSE_KEYWORDS,
+  EXPENSE_WEAK,
+  INCOME_KEYWORDS,
+  INCOME_TRIGGERS,
+} from './lexicon.ts'
+import { type FuzzyIndex, buildFuzzy, fuzzyLookup } from './fuzzy.ts'
+import { alignedOriginal, foldText } from './normalize.ts'
+import { NUM, Role, type Token, WORD, tokenize } from './tokens.ts'
+
+/**
+ * Categories from words. The lexicon is compiled at load into maps keyed by a phrase's first
+ * word, longest phrase first, so a message is matched with one map lookup per word. Choice
+ * rules: learned words (the user's own corrections) beat the lexicon; a strong word beats a
+ * weak one; otherwise the earliest word wins, since Brazilians lead with the thing
+ * ('uber pro mercado 20' is transport).
+ */
+
+type Phrase = {
+  words: readonly string[]
+  category: Category
+  weak: boolean
+  /** An income word that makes the message an income by itself. */
+  trigger: boolean
+}
+type PhraseIndex = Map<string, Phrase[]>
+
+/** The words of a message that categories are read from, with where each came from. */
+export type WordSeq = {
+  words: string[]
+  tokens: number[]
+  /** Written in capitals ('DAS', 'IR'). */
+  capitals: boolean[]
+}
+
+export type CategoryMatch = {
+  category: Category
+  /** Token indexes of the matched phrase's first and last words. */
+  token: number
+  lastToken: number
+  weak: boolean
+  trigger: boolean
+  length: number
+  /** Found by the typo tolerance, not by an exact word: too weak to make an entry alone. */
+  fuzzy: boolean
+}
+
+function phraseWords(phrase: string): string[] {
+  const out: string[] = []
+  for (const t of tokenize(foldText(phrase)))
+    if (t.kind === WORD || t.kind === NUM) out.push(t.text)
+  return out
+}
+
+const conflicts: string[] = []
+
+function addTo(
+  index: PhraseIndex,
+  phrase: string,
+  category: Category,
+  weak: boolean,
+  trigger: boolean,
+): void {
+  const words = phraseWords(phrase)
+  const head = words[0]
+  if (head === undefined) return
+  const bucket = index.get(head) ?? []
+  const key = words.join(' ')
+  const existing = bucket.find((p) => p.words.join(' ') === key)
+  if (existing) {
+    if (existing.category !== category) conflicts.push(`${key}: ${existing.category} / ${category}`)
+    return
+  }
+  bucket.push({ words, category, weak, trigger })
+  bucket.sort((a, b) => b.words.length - a.words.length)
+  index.set(head, bucket)
+}
+
+function addAll(
+  index: PhraseIndex,
+  groups: Partial<Record<Category, readonly string[]>>,
+  weak: boolean,
+  trigger: boolean,
+): void {
+  for (const [category, phrases] of Object.entries(groups)) {
+    if (!isCategory(category) || phrases === undefined) continue
+    for (const phrase of phrases) addTo(index, phrase, category, weak, trigger)
+  }
+}
+
+const EXPENSE_INDEX: PhraseIndex = new Map()
+addAll(EXPENSE_INDEX, EXPENSE_KEYWORDS, false, false)
+addAll(EXPENSE_INDEX, EXPENSE_WEAK, true, false)
+
+const INCOME_INDEX: PhraseIndex = new Map()
+addAll(INCOME_INDEX, INCOME_TRIGGERS, false, true)
+addAll(INCOME_INDEX, INCOME_KEYWORDS, false, false)
+
+const TRIGGER_INDEX: PhraseIndex = new Map()
+addAll(TRIGGER_INDEX, INCOME_TRIGGERS, false, true)
+
+const NAME_INDEX: PhraseIndex = new Map()
+addAll(NAME_INDEX, CATEGORY_NAMES, false, false)
+
+/** Phrases filed under two categories of the same type; a test keeps this empty. */
+export function lexiconConflicts(): readonly string[] {
+  return conflicts
+}
+
+/** How many phrases the compiled lexicon holds (for the README's claim, and a test). */
+export function lexiconSize(): number {
+  let n = 0
+  for (const index of [EXPENSE_INDEX, INCOME_INDEX])
+    for (const bucket of index.values()) n += bucket.length
+  return n
+}
+
+// ---- Matching --------------------------------------------------------------------------------
+
+/** Plural → singular, the regular Portuguese ways ('pizzas', 'botijões', 'pães', 'jornais'). */
+export function singular(word: string): string {
+  if (word.length <= 3 || !word.endsWith('s')) return word
+  if (word.endsWith('oes') || word.endsWith('aes')) return `${word.slice(0, -3)}ao`
+  if (word.endsWith('ais')) return `${word.slice(0, -3)}al`
+  if (word.endsWith('eis')) return `${word.slice(0, -3)}el`
+  if (word.endsWith('ns')) return `${word.slice(0, -2)}m`
+  return word.slice(0, -1)
+}
+
+function sameWord(messageWord: string | undefined, lexiconWord: string): boolean {
+  return (
+    messageWord !== undefined &&
+    (messageWord === lexiconWord || singular(messageWord) === lexiconWord)
+  )
+}
+
+/** The longest phrase of `index` that starts at word position p, or null. */
+function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
+  const word = seq.words[p]
+  if (word === undefined) return null
+  let bucket = index.get(word)
+  if (bucket === undefined) {
+    const one = singular(word)
+    if (one !== word) bucket = index.get(one)
+  }
+  if (bucket === undefined) return null
+  for (const phrase of bucket) {
+    let ok = true
+    for (let k = 1; k < phrase.words.length && ok; k++) {
+      const lexiconWord = phrase.words[k]
+      ok = lexiconWord !== undefined && sameWord(seq.words[p + k], lexiconWord)
+    }
+    if (!ok) continue
+    if (phrase.words.length === 1 && CAPITALS_ONLY.has(phrase.words[0] ?? '') && !seq.capitals[p]) {
+      continue
+    }
+    return phrase
+  }
+  return null
+}
+
+function better(candidate: CategoryMatch, best: CategoryMatch | null): boolean {
+  if (best === null) return true
+  // Matches arrive in word order, so an equal-strength later match never replaces the best.
+  return best.weak && !candidate.weak
+}
+
+function matchIndex(seq: WordSeq, index: PhraseIndex): CategoryMatch | null {
+  let best: CategoryMatch | null = null
+  for (let p = 0; p < seq.words.length; p++) {
+    const phrase = phraseAt(seq, p, index)
+    if (phrase === null) continue
+    const match: CategoryMatch = {
+      category: phrase.category,
+      token: seq.tokens[p] ?? 0,
+      lastToken: seq.tokens[p + phrase.words.length - 1] ?? 0,
+      weak: phrase.weak,
+      trigger: phrase.trigger,
+      length: phrase.words.length,
+      fuzzy: false,
+    }
+    if (better(match, best)) best = match
+    if (!best?.weak) break
+    p += phrase.words.length - 1
+  }
+  return best
+}
+
+function learnedCategory(
+  learned: Readonly<Record<string, Category>> | undefined,
+  word: string,
+): Category | null {
+  if (learned === undefined) return null
+  for (const key of word === singular(word) ? [word] : [word, singular(word)]) {
+    if (Object.hasOwn(learned, key)) {
+      const value = learned[key]
+      if (typeof value === 'string' && isCategory(value)) return value
+    }
+  }
+  return null
+}
+
+function matchLearned(
+  seq: WordSeq,
+  learned: Readonly<Record<string, Category>> | undefined,
+  type: EntryType | null,
+): CategoryMatch | null {
+  if (learned === undefined) return null
+  for (let p = 0; p < seq.words.length; p++) {
+    const category = learnedCategory(learned, seq.words[p] ?? '')
+    if (category === null || (type !== null && categoryType(category) !== type)) continue
+    const token = seq.tokens[p] ?? 0
+    return {
+      category,
+      token,
+      lastToken: token,
+      weak: false,
+      trigger: false,
+      length: 1,
+      fuzzy: false,
+    }
+  }
+  return null
+}
+
+const EXPENSE_FUZZY = buildFuzzy(EXPENSE_INDEX)
+const INCOME_FUZZY = buildFuzzy(INCOME_INDEX)
+
+function matchFuzzy(seq: WordSeq, fuzzy: FuzzyIndex<Phrase>): CategoryMatch | null {
+  for (let p = 0; p < seq.words.length; p++) {
+    const phrase = fuzzyLookup(seq.words[p] ?? '', fuzzy)
+    if (phrase !== null) {
+      const token = seq.tokens[p] ?? 0
+      return {
+        category: phrase.category,
+        token,
+        lastToken: token,
+        weak: false,
+        trigger: phrase.trigger,
+        length: 1,
+        fuzzy: true,
+      }
+    }
+  }
+  return null
+}
+
+/** The category words of a message, for an entry of `type`; null when none matches. */
+export function findCategory(
+  seq: WordSeq,
+  type: EntryType,
+  learned?: Readonly<Record<string, Category>>,
+): CategoryMatch | null {
+  return (
+    matchLearned(seq, learned, type) ??
+    matchIndex(seq, type === 'income' ? INCOME_INDEX : EXPENSE_INDEX) ??
+    matchFuzzy(seq, type === 'income' ? INCOME_FUZZY : EXPENSE_FUZZY)
+  )
+}
+
+/**
+ * The type words suggest when no verb or sign says it: a learned word's type, else income when
+ * an income word ('salário', 'freela', 'venda') comes before any strong expense word.
+ */
+export function typeFromWords(
+  seq: WordSeq,
+  learned?: Readonly<Record<string, Category>>,
+): EntryType {
+  const mine = matchLearned(seq, learned, null)
+  if (mine) return categoryType(mine.category)
+  const income = matchIndex(seq, TRIGGER_INDEX)
+  if (income === null) return 'expense'
+  const expense = matchIndex(seq, EXPENSE_INDEX)
+  if (expense === null || expense.weak) return 'income'
+  if (expense.token !== income.token) return expense.token < income.token ? 'expense' : 'income'
+  // Same word starts both: the longer phrase is the more specific ('salário do funcionário').
+  return expense.length > income.length ? 'expense' : 'income'
+}
+
+/** A category named outright ('lazer', 'contas da casa'). */
+export function categoryNamed(seq: WordSeq): Category | null {
+  return matchIndex(seq, NAME_INDEX)?.category ?? null
+}
+
+/**
+ * A category named outright ('lazer', 'contas da casa'), else by its words ('uber'), looking
+ * first among the categories of `prefer`.
+ */
+export function categoryByName(seq: WordSeq, prefer: EntryType = 'expense'): Category | null {
+  const named = matchIndex(seq, NAME_INDEX)
+  if (named) return named.category
+  const [first, second] =
+    prefer === 'income' ? [INCOME_INDEX, EXPENSE_INDEX] : [EXPENSE_INDEX, INCOME_INDEX]
+  return (
+    matchIndex(seq, first)?.category ??
+    matchIndex(seq, second)?.category ??
+    matchFuzzy(seq, prefer === 'income' ? INCOME_FUZZY : EXPENSE_FUZZY)?.category ??
+    null
+  )
+}
+
+const WORD_ROLES: ReadonlySet<number> = new Set([Role.FREE, Role.VERB, Role.BRAND, Role.COMMAND])
+
+/** The words categories are read from: words still free or verbs, and '99' read as the app. */
+export function wordSeq(
+  tokens: readonly Token[],
+  original: string,
+  from = 0,
+  to = tokens.length,
+): WordSeq {
+  const seq: WordSeq = { words: [], tokens: [], capitals: [] }
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]
+    if (t === undefined || !WORD_ROLES.has(t.role)) continue
+    if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
+      seq.words.push(t.text)
+      seq.tokens.push(i)
+      // Case matters only for the capitals-only acronyms; skip the slice for every other word.
+      const raw = CAPITALS_ONLY.has(t.text) ? original.slice(t.start, t.end) : ''
+      seq.capitals.push(raw.length > 1 && raw === raw.toUpperCase())
+    }
+  }
+  return seq
+}
+
+/** Category of a description for an entry of `type`; the type's catch-all when nothing matches. */
+export function categorize(
+  description: string,
+  type: EntryType,
+  learned?: Readonly<Record<string, Category>>,
+): Category {
+  const clipped = description.slice(0, 300)
+  const tokens = tokenize(foldText(clipped))
+  for (const t of tokens) if (t.kind === NUM && t.text === '99') t.role = Role.BRAND
+  const seq = wordSeq(tokens, alignedOriginal(clipped))
+  return findCategory(seq, type, learned)?.category ?? FALLBACK_CATEGORY[type]
+}

@@ -1,0 +1,346 @@
+import { type Category, MAX_ENTRY_CENTS } from '@equilibrai/shared'
+import type { Analysis } from './analysis.ts'
+import { categoryByName, categoryNamed, wordSeq } from './categorize.ts'
+import { readMonthYear } from './date-reader.ts'
+import { monthOffset, recentMonth, saoPauloToday } from './dates.ts'
+import { NUM, Role, type Token, WORD } from './tokens.ts'
+import type { AssistantContext, Decision } from './types.ts'
+import { MONTHS } from './vocabulary.ts'
+
+/**
+ * Commands: everything that is not a new entry. Each reader is strict about the words it
+ * accepts around its keyword, so an entry that happens to contain 'apagar' or 'resumo' is
+ * not taken for a command; a reader that does not fit returns null and the next one tries.
+ * Word lists are folded (no accents); multi-word answers join their words with '_'.
+ */
+
+type Words = {
+  /** Folded words, polite filler removed, with their token indexes. */
+  list: string[]
+  at: number[]
+  numbers: Token[]
+}
+
+function set(text: string): ReadonlySet<string> {
+  return new Set(text.trim().split(/\s+/))
+}
+
+const POLITE = set('por favor pf pfv pfvr porfavor favor ai entao please plz')
+
+const YES = set(`
+  sim s ss sim_sim isso isso_mesmo isso_ai confirmo confirma confirmar confirmado pode pode_sim
+  pode_ser pode_confirmar pode_registrar pode_lancar pode_salvar pode_anotar ok okay okey blz
+  beleza certo correto exato claro claro_que_sim yes y positivo uhum aham sim_pode sim_confirmo
+  sim_esta_certo ta_certo esta_certo manda bora fechado perfeito sim_sim_sim confirmar_sim
+  sim_confirma sim_claro com_certeza pode_mandar isso_pode confirmo_sim sim_registra registra
+`)
+const NO = set(`
+  nao n nn nao_quero cancela cancelar cancele negativo errado esta_errado ta_errado nao_e_isso
+  nope no deixa deixa_pra_la esquece nem nao_obrigado nao_confirma nao_confirmo nao_registra
+  nao_pode nao_nao nao_precisa nao_cancela nao_cancela_isso cancela_isso nao_era_isso
+  nao_registrar
+`)
+const EMOJI_YES = set('👍 👍🏻 👍🏼 👍🏽 👍🏾 👍🏿 ✅ 👌 ✔️')
+const EMOJI_NO = set('👎 👎🏻 👎🏼 👎🏽 👎🏾 👎🏿 ❌ 🚫')
+
+const HELP_CORE = set(`
+  ajuda help menu comandos socorro instrucoes opcoes funciona tutorial inicio comecar start
+  oi ola opa eai hey hello hi salve alo bom boa obrigado obrigada obg valeu vlw brigado
+  brigada tchau ajude faz fazer
+`)
+const HELP_VOCAB = new Set([
+  ...HELP_CORE,
+  ...set(`
+    dia tarde noite tudo bem como o que voce vc faz pode fazer sabe usar uso me preciso de e td
+    qual quais sao os as voces assistente equilibrai ta esta fala gente pessoal amigo isso
+    manda mostra mostrar lista seus funcionalidades posso eu tem aqui com a um uma
+    ajudar consegue oque q pra para serve muito mt tmj
+  `),
+])
+
+const LEAD = set(
+  'quero queria pode poderia preciso tem como da pra me eu vc voce consegue gostaria so ja',
+)
+const UNDO = set('desfazer desfaz desfaca desfiz undo')
+const DELETE = set(`
+  apagar apaga apague excluir exclui exclua deletar deleta delete remover remove remova tirar
+  tira tire cancelar cancela cancele estornar estorna
+`)
+const CORRECT = set(`
+  corrigir corrige corrija correcao alterar altera altere mudar muda mude trocar troca troque
+  editar edita edite ajustar ajusta ajuste atualizar atualiza atualize arrumar arruma arrume
+  consertar conserta
+`)
+const MOVE = set(`
+  coloca coloque colocar poe ponha bota bote botar move mova mover passa passe passar joga
+  jogue classifica classifique categoriza categorize marca marque
+`)
+const LAST_ENTRY = set(`
+  o a os as esse essa isso este esta isto ultimo ultima lancamento registro gasto item numero n
+  de do da entrada receita despesa aquele aquela agora mesmo ja que eu mandei acabei enviei
+  anotei registrar lancar anterior valor e
+`)
+const TARGET_MARKERS = set('para pra pro p em como na no pela pelo')
+// What may stand between a correction verb and its new value or category: 'corrigir o último
+// lançamento para', 'mudar a categoria do último para'. Anything else ('troca de óleo 120') means
+// the message is not a correction at all.
+const EDIT_OBJECT = new Set([...LAST_ENTRY, 'categoria', 'cat', 'certo', 'correto'])
+const CORRECTION_WORDS = set(`
+  o valor certo correto certa correta era e eh foi na verdade ultimo do corrigindo correcao
+  opa ops errei digitei errado quis dizer desculpa desculpe nao mas real seria sao
+`)
+const CORRECTION_MARKERS = set('era verdade corrigindo correcao errei digitei quis seria')
+const CATEGORY_SAYING = set(
+  'isso e eh era foi o ultimo na verdade de categoria a ele ela esse essa',
+)
+
+const BALANCE_PHRASES = [
+  ['quanto', 'tenho'],
+  ['quanto', 'sobrou'],
+  ['quanto', 'resta'],
+  ['quanto', 'me', 'resta'],
+  ['quanto', 'me', 'sobrou'],
+  ['quanto', 'ainda', 'tenho'],
+  ['como', 'estou'],
+  ['como', 'to'],
+  ['como', 'estao', 'minhas', 'financas'],
+]
+const SUMMARY_CORE = set(
+  'resumo resumao relatorio balanco fechamento gastos despesas ganhos receitas entradas saidas',
+)
+const SPEND_VERBS = set(
+  'gastei gastamos gasto gastou ganhei ganhamos recebi recebemos entrou saiu paguei gastando',
+)
+const INCOME_ASK = set('ganhei ganhamos recebi recebemos entrou ganhos receitas entradas')
+const RECENT_CORE = set(`
+  ultimos ultimas lancamentos historico extrato movimentacoes movimentos transacoes registros
+  listar lista list recentes
+`)
+const THIS_MONTH_LEAD = set('esse este neste nesse deste desse do no')
+
+function readWords(a: Analysis): Words {
+  const list: string[] = []
+  const at: number[] = []
+  const numbers: Token[] = []
+  a.tokens.forEach((t, i) => {
+    if (t.kind === NUM) numbers.push(t)
+    if (t.kind !== WORD || POLITE.has(t.text)) return
+    list.push(t.text)
+    at.push(i)
+  })
+  return { list, at, numbers }
+}
+
+function hasPhrase(list: readonly string[], phrase: readonly string[]): boolean {
+  outer: for (let i = 0; i + phrase.length <= list.length; i++) {
+    for (let k = 0; k < phrase.length; k++) if (list[i + k] !== phrase[k]) continue outer
+    return true
+  }
+  return false
+}
+
+function allIn(list: readonly string[], vocab: ReadonlySet<string>, from = 0): boolean {
+  for (let i = from; i < list.length; i++) if (!vocab.has(list[i] ?? '')) return false
+  return true
+}
+
+function someIn(list: readonly string[], vocab: ReadonlySet<string>): boolean {
+  return list.some((w) => vocab.has(w))
+}
+
+function confirmation(a: Analysis, w: Words): Decision | null {
+  if (w.list.length === 0) {
+    const bare = a.original.trim()
+    if (EMOJI_YES.has(bare)) return { kind: 'confirm', yes: true }
+    if (EMOJI_NO.has(bare)) return { kind: 'confirm', yes: false }
+    return null
+  }
+  if (w.numbers.length > 0 || w.list.length > 4) return null
+  const key = w.list.join('_')
+  if (YES.has(key)) return { kind: 'confirm', yes: true }
+  if (NO.has(key)) return { kind: 'confirm', yes: false }
+  return null
+}
+
+function help(w: Words): Decision | null {
+  if (w.numbers.length > 0 || w.list.length === 0 || w.list.length > 8) return null
+  return allIn(w.list, HELP_VOCAB) && someIn(w.list, HELP_CORE) ? { kind: 'help' } : null
+}
+
+/** The category named after a marker ('... para lazer') or after 'categoria'. */
+function targetCategory(a: Analysis, w: Words): Category | null {
+  let from = -1
+  for (let k = 0; k < w.list.length; k++) {
+    const word = w.list[k] ?? ''
+    if (TARGET_MARKERS.has(word) || word === 'categoria') from = k + 1
+  }
+  if (from < 0 || from >= w.list.length) return null
+  const first = w.at[from] ?? a.tokens.length
+  return categoryByName(wordSeq(a.tokens, a.original, first))
+}
+
+/** 'apagar 3', 'desfazer', 'corrigir último para 55', 'mudar categoria do último para lazer'. */
+function editing(a: Analysis, w: Words): Decision | null {
+  let h = 0
+  while (h < w.list.length - 1 && LEAD.has(w.list[h] ?? '')) h++
+  const head = w.list[h] ?? ''
+  const rest = w.list.slice(h + 1)
+  if (UNDO.has(head)) {
+    return w.numbers.length === 0 && allIn(rest, LAST_ENTRY) ? { kind: 'undo' } : null
+  }
+  if (DELETE.has(head)) {
+    // 'apagar o mercado' names an entry by its words; only numbers and 'último' are understood.
+    if (!allIn(rest, LAST_ENTRY)) return { kind: 'not_understood' }
+    if (w.numbers.length === 0) return { kind: 'undo' }
+    const index = w.numbers[0]
+    if (
+      w.numbers.length === 1 &&
+      index !== undefined &&
+      /^\d{1,3}$/.test(index.text) &&
+      Number(index.text) > 0
+    ) {
+      return { kind: 'delete', index: Number(index.text) }
+    }
+    return { kind: 'not_understood' }
+  }
+  const moving = MOVE.has(head)
+  if (!CORRECT.has(head) && !moving) return null
+  const said = rest.filter((_, k) => a.tokens[w.at[h + 1 + k] ?? -1]?.role !== Role.AMOUNT)
+  let marker = -1
+  for (let k = 0; k < said.length; k++) if (TARGET_MARKERS.has(said[k] ?? '')) marker = k
+  if (!allIn(marker >= 0 ? said.slice(0, marker) : said, EDIT_OBJECT)) return null
+  if (rest.includes('categoria') || rest.includes('cat')) {
+    const category = targetCategory(a, w)
+    return category ? { kind: 'change_category', category } : { kind: 'not_understood' }
+  }
+  const amount = a.amount
+  if (amount !== null && amount.cents > 0) {
+    if (moving) return null
+    // 'corrigir o 3 para 55' names an entry by number; only the last one can be corrected.
+    const others = w.numbers.filter((t) => t.role !== Role.AMOUNT).length
+    if (others > 0 || amount.cents > MAX_ENTRY_CENTS) return { kind: 'not_understood' }
+    return { kind: 'correct_amount', amount_cents: amount.cents }
+  }
+  const category = targetCategory(a, w)
+  if (category) return { kind: 'change_category', category }
+  return moving ? null : { kind: 'not_understood' }
+}
+
+/** 'o valor certo era 48', 'na verdade foi 55', 'errei, era 30'. */
+function lateCorrection(a: Analysis, w: Words): Decision | null {
+  const amount = a.amount
+  if (amount === null || amount.cents <= 0 || amount.cents > MAX_ENTRY_CENTS) return null
+  if (!someIn(w.list, CORRECTION_MARKERS) || w.numbers.some((t) => t.role !== Role.AMOUNT))
+    return null
+  const words = w.list.filter((_, k) => a.tokens[w.at[k] ?? -1]?.role !== Role.AMOUNT)
+  if (words.length === 0 || !allIn(words, CORRECTION_WORDS)) return null
+  return { kind: 'correct_amount', amount_cents: amount.cents }
+}
+
+/** 'categoria lazer', 'isso é lazer', 'era mercado'. */
+function categorySaying(a: Analysis, w: Words): Decision | null {
+  if (a.amount !== null || w.numbers.length > 0 || w.list.length === 0) return null
+  if (w.list.includes('categoria')) {
+    const category = targetCategory(a, w) ?? categoryNamed(wordSeq(a.tokens, a.original))
+    return category ? { kind: 'change_category', category } : null
+  }
+  const named = categoryNamed(wordSeq(a.tokens, a.original))
+  if (named === null) return null
+  const others = w.list.filter((word) => !CATEGORY_SAYING.has(word))
+  const saysIt = w.list.includes('era') || w.list.includes('e') || w.list.includes('eh')
+  // Only the category's own name may remain ('contas da casa' is three words).
+  return saysIt && others.length <= 3 && others.length < w.list.length
+    ? { kind: 'change_category', category: named }
+    : null
+}
+
+function balance(a: Analysis, w: Words): Decision | null {
+  if (a.amount !== null && a.amount.cents > 0) return null
+  if (w.list.includes('saldo')) return { kind: 'balance' }
+  if (!w.list.includes('quanto') && !w.list.includes('como')) return null
+  if (BALANCE_PHRASES.some((p) => hasPhrase(w.list, p))) return { kind: 'balance' }
+  return null
+}
+
+function asksSpending(list: readonly string[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] !== 'quanto') continue
+    for (let k = i + 1; k <= i + 3 && k < list.length; k++)
+      if (SPEND_VERBS.has(list[k] ?? '')) return true
+  }
+  return false
+}
+
+function summaryMonth(a: Analysis, w: Words, ctx: AssistantContext): string | undefined {
+  const today = saoPauloToday(ctx.now)
+  const monthYear = readMonthYear(a.tokens)
+  if (monthYear) return `${monthYear.year}-${String(monthYear.month).padStart(2, '0')}`
+  for (let k = 0; k < w.list.length; k++) {
+    const word = w.list[k] ?? ''
+    const month = MONTHS.get(word)
+    if (month !== undefined) {
+      const at = w.at[k] ?? 0
+      const next =
+        a.tokens[at + 1]?.kind === WORD && a.tokens[at + 1]?.text === 'de'
+          ? a.tokens[at + 2]
+          : a.tokens[at + 1]
+      if (next !== undefined && next.kind === NUM && /^\d{4}$/.test(next.text))
+        return `${next.text}-${String(month).padStart(2, '0')}`
+      return recentMonth(today, month)
+    }
+    if (word === 'mes') {
+      const after = w.list[k + 1]
+      const before = w.list[k - 1]
+      if (after === 'passado' || after === 'anterior' || before === 'ultimo')
+        return monthOffset(today, -1)
+      if (after === 'retrasado') return monthOffset(today, -2)
+      if (after === 'atual' || (before !== undefined && THIS_MONTH_LEAD.has(before)))
+        return monthOffset(today, 0)
+    }
+  }
+  return undefined
+}
+
+function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null {
+  // A year ('resumo de outubro de 2025') is the only number a summary request may carry.
+  const amount = a.amount
+  if (
+    amount !== null &&
+    !(amount.first === amount.last && /^\d{4}$/.test(a.tokens[amount.first]?.text ?? ''))
+  ) {
+    return null
+  }
+  if (!someIn(w.list, SUMMARY_CORE) && !asksSpending(w.list)) return null
+  const decision: { kind: 'summary'; month?: string; category?: Category } = { kind: 'summary' }
+  const month = summaryMonth(a, w, ctx)
+  if (month) decision.month = month
+  const category = categoryByName(
+    wordSeq(a.tokens, a.original),
+    someIn(w.list, INCOME_ASK) ? 'income' : 'expense',
+  )
+  if (category) decision.category = category
+  return decision
+}
+
+function recent(a: Analysis, w: Words): Decision | null {
+  if (!someIn(w.list, RECENT_CORE)) return null
+  // 'últimos 10' is a count, not money; a real amount means this is something else.
+  const amount = a.amount
+  if (amount !== null && (amount.first !== amount.last || amount.cents > 100 * 100)) return null
+  return { kind: 'recent' }
+}
+
+/** A command, or null when the message is not one (then it may be an entry or a bill). */
+export function readCommand(a: Analysis, ctx: AssistantContext): Decision | null {
+  const w = readWords(a)
+  return (
+    confirmation(a, w) ??
+    help(w) ??
+    editing(a, w) ??
+    lateCorrection(a, w) ??
+    categorySaying(a, w) ??
+    balance(a, w) ??
+    summary(a, w, ctx) ??
+    recent(a, w)
+  )
+}

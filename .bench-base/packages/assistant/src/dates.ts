@@ -1,0 +1,160 @@
+import { type IsoDate, saoPauloDate } from '@equilibrai/shared'
+
+/**
+ * The São Paulo calendar: resolving a date expression (date-reader.ts reads them from text) to
+ * a day. Calendar arithmetic runs on UTC day numbers, so neither the server's TZ nor DST can
+ * shift a day; the only time-zone step is turning the message's instant into a São Paulo date
+ * (Intl).
+ */
+
+export type DateExpr =
+  | { kind: 'relative'; days: number } // hoje 0, ontem -1, anteontem -2, amanhã +1
+  | { kind: 'day'; day: number } // dia 15
+  | { kind: 'day_month'; day: number; month: number } // 15/11, 15 de novembro
+  | { kind: 'full'; day: number; month: number; year: number } // 15/11/2026, 15/11/26
+  | { kind: 'weekday'; weekday: number } // 0 domingo … 6 sábado
+
+/** Entries look back (the most recent such day); due dates look ahead (the next one). */
+export type DateDirection = 'backward' | 'forward'
+
+const DAY_MS = 86_400_000
+
+function dayNumber(year: number, month: number, day: number): number {
+  return Date.UTC(year, month - 1, day) / DAY_MS
+}
+
+function isoFromDayNumber(n: number): IsoDate {
+  const d = new Date(n * DAY_MS)
+  return iso(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())
+}
+
+function digitsAt(date: string, from: number, to: number): number {
+  let n = 0
+  for (let i = from; i < to; i++) n = n * 10 + (date.charCodeAt(i) - 48)
+  return n
+}
+
+function parts(date: IsoDate): [number, number, number] {
+  return [digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10)]
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  if (days === 0) return date
+  const [y, m, d] = parts(date)
+  return isoFromDayNumber(dayNumber(y, m, d) + days)
+}
+
+/** 0 = domingo … 6 = sábado. */
+export function weekdayOf(date: IsoDate): number {
+  const [y, m, d] = parts(date)
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay()
+}
+
+function iso(year: number, month: number, day: number): IsoDate {
+  const mm = month < 10 ? `0${month}` : `${month}`
+  const dd = day < 10 ? `0${day}` : `${day}`
+  return `${year < 1000 ? String(year).padStart(4, '0') : year}-${mm}-${dd}`
+}
+
+// São Paulo's offset has always been a whole number of hours, so its calendar day only turns
+// on a UTC hour boundary: one Intl call per hour of message time is enough. A message stream
+// is mostly "now", so one remembered hour serves nearly every call.
+let cachedHour = Number.NaN
+let cachedDate: IsoDate = ''
+
+/** The São Paulo calendar day of an instant. */
+export function saoPauloToday(now: Date): IsoDate {
+  const hour = Math.floor(now.getTime() / 3_600_000)
+  if (hour !== cachedHour) {
+    cachedDate = saoPauloDate(now)
+    cachedHour = hour
+  }
+  return cachedDate
+}
+
+/**
+ * The calendar day an expression names, seen from `today`. Backward: the most recent such day
+ * not after today; forward: the next such day from today on (today counts). A day that a month
+ * lacks ('dia 31' in November) moves to the nearest month that has it in that direction.
+ * Null when no such day exists (31/04, 29/02/2027, month 13).
+ */
+export function resolveDate(
+  expr: DateExpr,
+  today: IsoDate,
+  direction: DateDirection,
+): IsoDate | null {
+  const [y, m, d] = parts(today)
+  const step = direction === 'backward' ? -1 : 1
+  switch (expr.kind) {
+    case 'relative':
+      return addDays(today, expr.days)
+    case 'weekday': {
+      if (expr.weekday < 0 || expr.weekday > 6) return null
+      const w = weekdayOf(today)
+      const diff =
+        direction === 'backward' ? -((w - expr.weekday + 7) % 7) : (expr.weekday - w + 7) % 7
+      return addDays(today, diff)
+    }
+    case 'day': {
+      if (!Number.isInteger(expr.day) || expr.day < 1 || expr.day > 31) return null
+      let year = y
+      let month = m
+      // This month, if the day is on the right side of today; else start from the next month over.
+      const sameMonthOk = direction === 'backward' ? expr.day <= d : expr.day >= d
+      if (!sameMonthOk) [year, month] = shiftMonth(year, month, step)
+      // Every day 1..31 exists within any 2 consecutive months, so a few steps always suffice.
+      for (let i = 0; i < 3; i++) {
+        if (expr.day <= daysInMonth(year, month)) return iso(year, month, expr.day)
+        ;[year, month] = shiftMonth(year, month, step)
+      }
+      return null
+    }
+    case 'day_month': {
+      if (!validDayMonth(expr.day, expr.month)) return null
+      const onOrBefore = expr.month < m || (expr.month === m && expr.day <= d)
+      const onOrAfter = expr.month > m || (expr.month === m && expr.day >= d)
+      let year = direction === 'backward' ? (onOrBefore ? y : y - 1) : onOrAfter ? y : y + 1
+      // 29/02 waits for a leap year; eight years always reach one.
+      for (let i = 0; i < 9; i++) {
+        if (expr.day <= daysInMonth(year, expr.month)) return iso(year, expr.month, expr.day)
+        year += step
+      }
+      return null
+    }
+    case 'full': {
+      const { day, month, year } = expr
+      if (!validDayMonth(day, month) || year < 1900 || year > 2200) return null
+      return day <= daysInMonth(year, month) ? iso(year, month, day) : null
+    }
+  }
+}
+
+export function validDayMonth(day: number, month: number): boolean {
+  if (!Number.isInteger(day) || !Number.isInteger(month)) return false
+  if (month < 1 || month > 12 || day < 1) return false
+  // February can have 29 (in a leap year); the month's own maximum otherwise (2024 is leap).
+  return day <= daysInMonth(2024, month)
+}
+
+function shiftMonth(year: number, month: number, step: number): [number, number] {
+  const index = year * 12 + (month - 1) + step
+  return [Math.floor(index / 12), (index % 12) + 1]
+}
+
+/** `YYYY-MM` of the month `offset` months away from the month of `today`. */
+export function monthOffset(today: IsoDate, offset: number): string {
+  const [y, m] = parts(today)
+  const [year, month] = shiftMonth(y, m, offset)
+  return `${year}-${String(month).padStart(2, '0')}`
+}
+
+/** The most recent month `month` (1..12) not after the month of `today`, as `YYYY-MM`. */
+export function recentMonth(today: IsoDate, month: number): string {
+  const [y, m] = parts(today)
+  const year = month <= m ? y : y - 1
+  return `${year}-${String(month).padStart(2, '0')}`
+}

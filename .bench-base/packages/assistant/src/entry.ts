@@ -1,0 +1,245 @@
+import { type EntryType, FALLBACK_CATEGORY, MAX_ENTRY_CENTS } from '@equilibrai/shared'
+import type { Analysis } from './analysis.ts'
+import { findCategory, typeFromWords, wordSeq } from './categorize.ts'
+import type { DateMatch } from './date-reader.ts'
+import { resolveDate, saoPauloToday } from './dates.ts'
+import { Role, SYM, type Token, WORD, setRoleAt, wordAt } from './tokens.ts'
+import type { AssistantContext, Decision } from './types.ts'
+import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS, NEUTRAL_VERBS } from './vocabulary.ts'
+
+/**
+ * Entries and bills: the type (expense or income), the category, a short description in the
+ * user's own words, and the date, from a message the money reader has already been over.
+ */
+
+const NOT_UNDERSTOOD: Decision = { kind: 'not_understood' }
+
+// 'me pagou', 'me mandaram': someone paid the user.
+const PAID_ME = new Set([
+  'pagou',
+  'pagaram',
+  'mandou',
+  'mandaram',
+  'deu',
+  'deram',
+  'transferiu',
+  'depositou',
+  'pixou',
+  'passou',
+])
+
+/**
+ * Marks the verbs of a message and returns the type the first one says, if any. A verb is
+ * never part of a description ('gastei 45 no mercado' is 'mercado').
+ */
+export function markVerbs(tokens: Token[]): EntryType | null {
+  let type: EntryType | null = null
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]
+    if (t === undefined || t.kind !== WORD || t.role !== Role.FREE) continue
+    const w = t.text
+    let says: EntryType | null = null
+    if (INCOME_VERBS.has(w)) says = 'income'
+    else if (EXPENSE_VERBS.has(w)) says = 'expense'
+    else if (
+      PAID_ME.has(w) &&
+      (wordAt(tokens, i - 1) === 'me' || wordAt(tokens, i - 1).startsWith('client'))
+    ) {
+      says = 'income'
+      if (wordAt(tokens, i - 1) === 'me') setRoleAt(tokens, i - 1, Role.VERB)
+    } else if (!NEUTRAL_VERBS.has(w)) continue
+    t.role = Role.VERB
+    if (type === null) type = says
+  }
+  return type
+}
+
+// Symbols that can sit inside a name ('disney+', 'c&a'); any other symbol ends a phrase.
+const JOINING_SYMBOLS = new Set(['+', '&', "'"])
+const MAX_DESCRIPTION = 60
+const MESSY_SPACE = /\s\s|[^\S ]/
+
+function isContent(t: Token | undefined): boolean {
+  if (t === undefined) return false
+  if (t.kind === SYM) return JOINING_SYMBOLS.has(t.text) && !t.spaced
+  return t.role === Role.FREE || t.role === Role.BRAND || t.role === Role.COUNT
+}
+
+function isEdge(t: Token | undefined): boolean {
+  if (t === undefined) return false
+  if (t.kind === SYM) return t.text !== '+' || t.spaced // 'disney+' keeps its plus
+  return t.kind === WORD && EDGE_WORDS.has(t.text)
+}
+
+/** Whether token k may be trimmed off a description's edge; the category phrase itself never is. */
+function trimmable(
+  tokens: readonly Token[],
+  k: number,
+  keep: { token: number; lastToken: number } | null,
+): boolean {
+  return isEdge(tokens[k]) && (keep === null || k < keep.token || k > keep.lastToken)
+}
+
+/**
+ * The description: the run of free words that holds the category word (or else the first run),
+ * trimmed of articles, prepositions and payment words at its ends, cut from the original text
+ * so it keeps the user's spelling.
+ */
+export function describe(a: Analysis, keep: { token: number; lastToken: number } | null): string {
+  const { tokens, original } = a
+  const around = keep?.token ?? null
+  let chosen: [number, number] | null = null
+  let i = 0
+  while (i < tokens.length) {
+    if (!isContent(tokens[i])) {
+      i++
+      continue
+    }
+    let end = i
+    while (end + 1 < tokens.length && isContent(tokens[end + 1])) end++
+    let first = i
+    let last = end
+    while (first <= last && trimmable(tokens, first, keep)) first++
+    while (last >= first && trimmable(tokens, last, keep)) last--
+    const holds = around !== null && around >= i && around <= end
+    if (first <= last && (chosen === null || holds)) chosen = [first, last]
+    if (holds) break
+    i = end + 1
+  }
+  if (chosen === null) return ''
+  const start = tokens[chosen[0]]?.start ?? 0
+  const stop = tokens[chosen[1]]?.end ?? 0
+  let text = original.slice(start, stop).toLowerCase()
+  if (MESSY_SPACE.test(text)) text = text.replace(/\s+/g, ' ')
+  if (text.length > MAX_DESCRIPTION) {
+    const cut = text.lastIndexOf(' ', MAX_DESCRIPTION)
+    text = text.slice(0, cut > 0 ? cut : MAX_DESCRIPTION)
+  }
+  return text
+}
+
+function fallbackDescription(type: EntryType): string {
+  return type === 'income' ? 'receita' : 'gasto'
+}
+
+/** Whether the message says anything an entry could be about: a verb or a category word. */
+function hasSubject(tokens: readonly Token[], categoryFound: boolean): boolean {
+  return categoryFound || tokens.some((t) => t.role === Role.VERB && !NEUTRAL_VERBS.has(t.text))
+}
+
+/** An expense or an income: 'gastei 45,90 no mercado', 'recebi 3.000 de salário'. */
+export function readEntry(a: Analysis, ctx: AssistantContext): Decision {
+  const { tokens, amount } = a
+  const verbType = markVerbs(tokens)
+  const sign: EntryType | null =
+    amount?.sign === 1 ? 'income' : amount?.sign === -1 ? 'expense' : null
+  const seq = wordSeq(tokens, a.original)
+  const type = sign ?? verbType ?? typeFromWords(seq, ctx.learnedWords)
+  const match = findCategory(seq, type, ctx.learnedWords)
+  const category = match?.category ?? FALLBACK_CATEGORY[type]
+  const description = describe(a, match)
+
+  if (amount === null || amount.cents === 0) {
+    if (!hasSubject(tokens, match !== null && !match.fuzzy)) return NOT_UNDERSTOOD
+    return {
+      kind: 'needs_amount',
+      type,
+      description: description || fallbackDescription(type),
+      category,
+    }
+  }
+  const date = a.dates[0]
+  const today = saoPauloToday(ctx.now)
+  const occurred_on =
+    date === undefined ? today : date.expr ? resolveDate(date.expr, today, 'backward') : null
+  if (occurred_on === null) return NOT_UNDERSTOOD
+  const entry = {
+    type,
+    amount_cents: amount.cents,
+    description: description || fallbackDescription(type),
+    category,
+    occurred_on,
+  }
+  return amount.cents > MAX_ENTRY_CENTS
+    ? { kind: 'confirm_large', entry }
+    : { kind: 'entry', entry }
+}
+
+// ---- Bills -----------------------------------------------------------------------------------
+
+const BILL_WORDS = new Set([
+  'vence',
+  'vencem',
+  'vencimento',
+  'vencendo',
+  'vencer',
+  'venc',
+  'lembrete',
+  'lembrar',
+  'lembra',
+  'lembre',
+])
+const BILL_FILLERS = new Set([
+  'vai',
+  'pagar',
+  'me',
+  'de',
+  'que',
+  'em',
+  'todo',
+  'toda',
+  'proximo',
+  'proxima',
+  'ate',
+])
+
+export function isBill(tokens: readonly Token[]): boolean {
+  for (const t of tokens) if (t.kind === WORD && BILL_WORDS.has(t.text)) return true
+  return false
+}
+
+/** A due-date reminder: 'conta de luz 180 vence dia 10'. Due dates resolve forward. */
+export function readBill(a: Analysis, ctx: AssistantContext): Decision {
+  const { tokens, amount } = a
+  let trigger = -1
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]
+    if (t === undefined || t.kind !== WORD) continue
+    if (BILL_WORDS.has(t.text)) {
+      if (trigger < 0) trigger = i
+      t.role = Role.COMMAND
+      // 'vai vencer', 'me lembra de pagar': the words around the trigger are not the bill's name.
+      let k = i - 1
+      while (k >= 0 && BILL_FILLERS.has(wordAt(tokens, k)) && tokens[k]?.role === Role.FREE) {
+        setRoleAt(tokens, k, Role.FILLER)
+        k--
+      }
+      k = i + 1
+      while (
+        k < tokens.length &&
+        BILL_FILLERS.has(wordAt(tokens, k)) &&
+        tokens[k]?.role === Role.FREE
+      ) {
+        setRoleAt(tokens, k, Role.FILLER)
+        k++
+      }
+    }
+  }
+  markVerbs(tokens)
+  const due: DateMatch | undefined = a.dates.find((d) => d.first > trigger) ?? a.dates[0]
+  if (due === undefined || due.expr === null) return NOT_UNDERSTOOD
+  const due_on = resolveDate(due.expr, saoPauloToday(ctx.now), 'forward')
+  if (due_on === null) return NOT_UNDERSTOOD
+  const seq = wordSeq(tokens, a.original)
+  const match = findCategory(seq, 'expense', ctx.learnedWords)
+  const description = describe(a, match)
+  return {
+    kind: 'bill',
+    bill: {
+      description: description || 'conta',
+      amount_cents: amount === null || amount.cents === 0 ? null : amount.cents,
+      due_on,
+      category: match?.category ?? FALLBACK_CATEGORY.expense,
+    },
+  }
+}

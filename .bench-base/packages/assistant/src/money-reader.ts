@@ -1,0 +1,425 @@
+import { NUM, Role, SYM, type Token, WORD, wordAt } from './tokens.ts'
+import {
+  CENT_WORDS,
+  CODE_WORDS,
+  CURRENCY_WORDS,
+  EDGE_WORDS,
+  MILLION_WORDS,
+  MONTHS,
+  NUMBER_WORDS,
+  PHONE_WORDS,
+  PRICE_WORDS,
+  THOUSAND_WORDS,
+  TIME_WORDS,
+  UNIT_WORDS,
+  WEEKDAYS,
+} from './vocabulary.ts'
+
+/**
+ * The money reader (ARCHITECTURE §7). A message may hold several numbers; each is judged in
+ * context and the one most likely to be the amount wins. Numbers that are something else
+ * (phones, order numbers, dates, times, counts) are marked so and never become money.
+ * Arithmetic is on integer centavos only: '2,5 mil' is 250_000 centavos, exactly.
+ */
+
+export type AmountMatch = {
+  cents: number
+  /** Token range the amount covers, including 'R$', 'reais', 'mil'. */
+  first: number
+  last: number
+  /** +1 for '+50', -1 for '-50', 0 when unsigned. */
+  sign: -1 | 0 | 1
+}
+
+const MAX_DIGITS = 13
+
+/**
+ * Centavos of a number as Brazilians write it: '45,90', '1.234,56', '1.234' (a dot before
+ * exactly three digits groups thousands), '15.50' (two digits after a dot are centavos),
+ * ',99'. `factor` scales before rounding so '2,5' × 1000 stays exact. Null for shapes that
+ * are not money ('1234.567', '1.23.4') and for digit runs that look like phone numbers.
+ */
+export function parseNumber(text: string, factor = 1): number | null {
+  let separators = 0
+  let last = -1
+  let groupChar = ''
+  let mixed = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 44 || c === 46) {
+      if (last >= 0 && groupChar === '') groupChar = text[last] ?? ''
+      else if (last >= 0 && text[last] !== groupChar) mixed = true
+      separators++
+      last = i
+    }
+  }
+  if (separators === 0) {
+    // A long bare digit run is a phone, a document, a code: nobody types R$ 1 bilhão so.
+    if (factor === 1 && (text.length >= 10 || (text.length === 9 && text[0] === '9'))) return null
+    return centsOf(text, '', factor)
+  }
+  const head = text.slice(0, last)
+  const tail = text.slice(last + 1)
+  const lastChar = text[last]
+  if (mixed) return null
+  if (head === '') return separators === 1 && tail.length <= 2 ? centsOf('0', tail, factor) : null
+  let decimal: boolean
+  if (separators === 1) {
+    if (tail.length <= 2) decimal = true
+    else if (tail.length === 3) decimal = factor > 1 && lastChar === ','
+    else return null
+  } else {
+    // '1.234.567' groups all the way; '1.234.567,89' ends with centavos after the other mark.
+    decimal = lastChar !== groupChar
+    if (decimal && tail.length > (factor > 1 ? 3 : 2)) return null
+    if (!decimal && tail.length !== 3) return null
+  }
+  const grouped = decimal ? head : text
+  if (!validGrouping(grouped)) return null
+  const whole = grouped.replace(/[.,]/g, '')
+  return centsOf(whole, decimal ? tail : '', factor)
+}
+
+/** '1', '12', '123', '1.234', '12.345.678': the first group 1-3 digits, every other exactly 3. */
+function validGrouping(text: string): boolean {
+  let run = 0
+  let first = true
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 44 || c === 46) {
+      if (first ? run < 1 || run > 3 : run !== 3) return false
+      first = false
+      run = 0
+    } else run++
+  }
+  return first || run === 3
+}
+
+function centsOf(whole: string, fraction: string, factor: number): number | null {
+  const reais = Number(whole)
+  if (reais >= 10 ** MAX_DIGITS) return null
+  const scale = 10 ** fraction.length
+  // fraction × 100 × factor / 10^len must come out whole: '2,5 mil' is fine, '1,2345 mil' is not.
+  const fractionCents = (Number(fraction || '0') * 100 * factor) / scale
+  if (!Number.isInteger(fractionCents)) return null
+  const cents = reais * 100 * factor + fractionCents
+  return Number.isSafeInteger(cents) ? cents : null
+}
+
+// ---- Candidates ------------------------------------------------------------------------------
+
+type Candidate = AmountMatch & { score: number; tokenIndex: number }
+
+const SCORE_CURRENCY = 40
+const SCORE_SIGNED = 30
+const SCORE_FORMATTED = 30
+const SCORE_PLAIN = 20
+const SCORE_YEAR = 10
+const PRICE_BONUS = 5
+
+const ORDINAL_SUFFIX = new Set(['o', 'a', 'os', 'as'])
+const ORDINAL_SYMBOLS = new Set(['º', 'ª', '°', '%'])
+const BRAND_99_AFTER = new Set(['pop', 'taxi', 'moto', 'food'])
+const BRAND_99_BEFORE = new Set([
+  'no',
+  'na',
+  'do',
+  'da',
+  'de',
+  'pelo',
+  'pela',
+  'o',
+  'a',
+  'com',
+  'um',
+])
+const DIGITS_ONLY = /^\d+$/
+
+function isSymAt(tokens: readonly Token[], i: number, symbol: string): boolean {
+  const t = tokens[i]
+  return t !== undefined && t.kind === SYM && t.text === symbol
+}
+
+function setRole(tokens: Token[], first: number, last: number, role: Role): void {
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k]
+    if (t !== undefined) t.role = role
+  }
+}
+
+/** Words of a plural noun right after a small number: '2 pizzas', '3 camisetas'. */
+function isQuantityNoun(word: string): boolean {
+  return (
+    word.length >= 3 &&
+    word.endsWith('s') &&
+    !EDGE_WORDS.has(word) &&
+    !CURRENCY_WORDS.has(word) &&
+    !MONTHS.has(word) &&
+    !WEEKDAYS.has(word)
+  )
+}
+
+/**
+ * What the shape around a number says it is when that is not money: 'abc123' a code, '10h' and
+ * '14:30' times, '13º' and '50%' counts, '123-45' a code, '#4521' an order, '3x' and '20 litros'
+ * counts. Returns the role and the last token it covers, or null when the shape allows money.
+ */
+function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last: number } | null {
+  const t = tokens[i]
+  if (t === undefined) return null
+  const prev = tokens[i - 1]
+  const next = tokens[i + 1]
+  const nextTouching = next !== undefined && !next.spaced
+  const prevWord = wordAt(tokens, i - 1)
+  const nextWord = wordAt(tokens, i + 1)
+  if (prev?.kind === WORD && !t.spaced && prevWord !== 'rs' && prevWord !== 'r') {
+    return { role: Role.CODE, last: i }
+  }
+  if (nextTouching && isSymAt(tokens, i + 1, ':') && tokens[i + 2]?.kind === NUM) {
+    return { role: Role.TIME, last: i + 2 }
+  }
+  if (nextTouching && TIME_WORDS.has(nextWord)) {
+    const minutes = tokens[i + 2]
+    return { role: Role.TIME, last: minutes?.kind === NUM && !minutes.spaced ? i + 2 : i + 1 }
+  }
+  if (nextTouching && next.kind === SYM && ORDINAL_SYMBOLS.has(next.text)) {
+    return { role: Role.COUNT, last: i + 1 }
+  }
+  if (nextTouching && ORDINAL_SUFFIX.has(nextWord)) return { role: Role.COUNT, last: i + 1 }
+  const dashedAfter =
+    nextTouching &&
+    isSymAt(tokens, i + 1, '-') &&
+    tokens[i + 2]?.kind === NUM &&
+    !tokens[i + 2]?.spaced
+  const dashedBefore =
+    !t.spaced && isSymAt(tokens, i - 1, '-') && tokens[i - 2]?.kind === NUM && !prev?.spaced
+  if (dashedAfter || dashedBefore) return { role: Role.CODE, last: i }
+  if (
+    isSymAt(tokens, i - 1, '#') ||
+    ((isSymAt(tokens, i - 1, 'º') || isSymAt(tokens, i - 1, '°')) && wordAt(tokens, i - 2) === 'n')
+  ) {
+    return { role: Role.CODE, last: i }
+  }
+  if (PHONE_WORDS.has(prevWord) && DIGITS_ONLY.test(t.text) && t.text.length >= 8) {
+    return { role: Role.PHONE, last: i }
+  }
+  if (UNIT_WORDS.has(nextWord)) return { role: Role.COUNT, last: i + 1 }
+  return null
+}
+
+/**
+ * Judges the number token at i. Returns a candidate, or null after marking the token with
+ * what it is instead (a code, a time, a count).
+ */
+function judge(tokens: Token[], i: number): Candidate | null {
+  const t = tokens[i]
+  if (t === undefined) return null
+  const shape = nonMoneyShape(tokens, i)
+  if (shape) {
+    setRole(tokens, i, shape.last, shape.role)
+    return null
+  }
+  const next = tokens[i + 1]
+  const prevWord = wordAt(tokens, i - 1)
+  const nextWord = wordAt(tokens, i + 1)
+  const plain = DIGITS_ONLY.test(t.text)
+
+  // Money signals: a currency mark before, a currency or scale word after, a sign, a format.
+  let first = i
+  let last = i
+  let currency = false
+  let sign: -1 | 0 | 1 = 0
+  if (isSymAt(tokens, i - 1, '$')) {
+    currency = true
+    first = i - 1
+    const r = wordAt(tokens, i - 2)
+    if ((r === 'r' || r === 'us') && !tokens[i - 1]?.spaced) first = i - 2
+  } else if (prevWord === 'rs' || prevWord === 'brl') {
+    currency = true
+    first = i - 1
+  }
+  const signToken = tokens[first - 1]
+  if (!tokens[first]?.spaced && signToken?.kind === SYM && signToken.spaced) {
+    if (signToken.text === '+') sign = 1
+    else if (signToken.text === '-') sign = -1
+    if (sign !== 0) first -= 1
+  }
+
+  let factor = 1
+  let extraCents = 0
+  let centsOnly = false
+  let j = i + 1
+  const w = wordAt(tokens, j)
+  if (THOUSAND_WORDS.has(w)) {
+    factor = 1000
+    last = j
+    j++
+  } else if (MILLION_WORDS.has(w)) {
+    factor = 1_000_000
+    last = j
+    j++
+  } else if (CENT_WORDS.has(w) && plain) {
+    centsOnly = true
+    last = j
+    j++
+  }
+  if (factor > 1 && wordAt(tokens, j) === 'e' && tokens[j + 1]?.kind === NUM) {
+    // '2 mil e 500'
+    const rest = tokens[j + 1]
+    if (rest !== undefined && /^\d{1,3}$/.test(rest.text)) {
+      extraCents = Number(rest.text) * 100
+      last = j + 1
+      j += 2
+    }
+  }
+  if (!centsOnly && CURRENCY_WORDS.has(wordAt(tokens, j))) {
+    currency = true
+    last = j
+    j++
+    // '12 reais e 50 centavos'
+    const cents = tokens[j + 1]
+    if (
+      wordAt(tokens, j) === 'e' &&
+      cents?.kind === NUM &&
+      /^\d{1,2}$/.test(cents.text) &&
+      CENT_WORDS.has(wordAt(tokens, j + 2))
+    ) {
+      extraCents += Number(cents.text)
+      last = j + 2
+    }
+  } else if (wordAt(tokens, j) === 'r' && isSymAt(tokens, j + 1, '$')) {
+    // '50R$', '50 R$': the sign written after the number.
+    currency = true
+    last = j + 1
+  }
+
+  let cents: number | null
+  if (centsOnly) cents = Number(t.text)
+  else {
+    cents = parseNumber(t.text, factor)
+    if (cents !== null) cents += extraCents
+  }
+  if (cents === null) {
+    t.role = Role.CODE
+    return null
+  }
+
+  const strong = currency || factor > 1 || centsOnly
+  // An identifier word before the number wins unless the number is plainly money.
+  if (CODE_WORDS.has(prevWord) && !strong && plain) {
+    t.role = Role.CODE
+    return null
+  }
+  if (prevWord === 'as' && plain && !strong && Number(t.text) <= 23) {
+    // 'às 10' (folded 'as 10') is a time of day.
+    t.role = Role.TIME
+    return null
+  }
+  if (
+    plain &&
+    !strong &&
+    sign === 0 &&
+    Number(t.text) <= 99 &&
+    next?.spaced &&
+    next.kind === WORD &&
+    isQuantityNoun(nextWord)
+  ) {
+    t.role = Role.COUNT
+    return null
+  }
+
+  let score: number
+  if (strong) score = SCORE_CURRENCY
+  else if (sign !== 0) score = SCORE_SIGNED
+  else if (!plain) score = SCORE_FORMATTED
+  else if (t.text.length === 4 && Number(t.text) >= 1900 && Number(t.text) <= 2100)
+    score = SCORE_YEAR
+  else score = SCORE_PLAIN
+  const before = wordAt(tokens, first - 1)
+  if (PRICE_WORDS.has(before)) score += PRICE_BONUS
+  return { cents, first, last, sign, score, tokenIndex: i }
+}
+
+/** 'cinquenta reais', 'dois mil reais', 'vinte e cinco conto': written numbers before a currency. */
+function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
+  let total = 0
+  let current = 0
+  let j = i
+  let any = false
+  for (; j < tokens.length; j++) {
+    const w = wordAt(tokens, j)
+    const n = NUMBER_WORDS.get(w)
+    if (n !== undefined) {
+      current += n
+      any = true
+    } else if (w === 'mil') {
+      current = (current || 1) * 1000
+      total += current
+      current = 0
+      any = true
+    } else if (w !== 'e' || !any) {
+      break // 'e' between number words ('vinte e cinco') continues the run; anything else ends it
+    }
+  }
+  if (!any || !CURRENCY_WORDS.has(wordAt(tokens, j)) || wordAt(tokens, j - 1) === 'e') return null
+  const cents = (total + current) * 100
+  return { cents, first: i, last: j, sign: 0, score: SCORE_CURRENCY, tokenIndex: i }
+}
+
+const NUMBER_START = new Set([...NUMBER_WORDS.keys(), 'mil'])
+
+/**
+ * Finds the amount among the message's tokens (already marked for phones and dates), marks
+ * its tokens AMOUNT and returns it; null when no number in the message is money.
+ */
+export function readAmount(tokens: Token[]): AmountMatch | null {
+  const candidates: Candidate[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]
+    if (t === undefined || t.role !== Role.FREE) continue
+    if (t.kind === NUM) {
+      // '99pop', '99 taxi': the ride app, not ninety-nine reais.
+      if (t.text === '99' && BRAND_99_AFTER.has(wordAt(tokens, i + 1))) {
+        t.role = Role.BRAND
+        continue
+      }
+      const c = judge(tokens, i)
+      if (c) {
+        candidates.push(c)
+        // Its words ('reais e 50 centavos', 'mil e 500') belong to it, not to a new candidate.
+        i = Math.max(i, c.last)
+      }
+    } else if (
+      t.kind === WORD &&
+      NUMBER_START.has(t.text) &&
+      (i === 0 || tokens[i - 1]?.kind !== WORD || !NUMBER_START.has(wordAt(tokens, i - 1)))
+    ) {
+      const c = judgeWords(tokens, i)
+      if (c) {
+        candidates.push(c)
+        i = c.last
+      }
+    }
+  }
+  if (candidates.length === 0) return null
+  if (candidates.length > 1) {
+    // '99' with an article before it, or first in the message, is the ride app when another
+    // number can be the amount: 'paguei 15 no 99', '99 15,00'.
+    for (let k = candidates.length - 1; k >= 0; k--) {
+      const c = candidates[k]
+      const tok = c === undefined ? undefined : tokens[c.tokenIndex]
+      if (c === undefined || tok === undefined || tok.text !== '99' || c.score !== SCORE_PLAIN)
+        continue
+      if (c.tokenIndex === 0 || BRAND_99_BEFORE.has(wordAt(tokens, c.tokenIndex - 1))) {
+        tok.role = Role.BRAND
+        candidates.splice(k, 1)
+        if (candidates.length === 1) break
+      }
+    }
+  }
+  let best = candidates[0]
+  for (const c of candidates) if (best === undefined || c.score >= best.score) best = c
+  if (best === undefined) return null
+  setRole(tokens, best.first, best.last, Role.AMOUNT)
+  return { cents: best.cents, first: best.first, last: best.last, sign: best.sign }
+}

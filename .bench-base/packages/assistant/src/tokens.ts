@@ -1,0 +1,124 @@
+/**
+ * The tokenizer. A message is cut once into words, numbers and symbols over its folded text
+ * (see normalize.ts); every later pass (dates, money, commands, categories) walks this array
+ * and marks tokens with a role, so no pass reads a token another pass already claimed.
+ */
+
+export const WORD = 1
+export const NUM = 2
+export const SYM = 3
+export type TokenKind = typeof WORD | typeof NUM | typeof SYM
+
+/** What a pass decided a token is. FREE tokens can still become part of a description. */
+export const Role = {
+  FREE: 0,
+  AMOUNT: 1,
+  DATE: 2,
+  PHONE: 3,
+  CODE: 4,
+  TIME: 5,
+  COUNT: 6,
+  VERB: 7,
+  FILLER: 8,
+  BRAND: 9,
+  COMMAND: 10,
+} as const
+export type Role = (typeof Role)[keyof typeof Role]
+
+export class Token {
+  kind: TokenKind
+  start: number
+  end: number
+  /** Folded text of the token. */
+  text: string
+  /** Whitespace (or the start of the message) right before the token. */
+  spaced: boolean
+  role: Role = Role.FREE
+
+  constructor(kind: TokenKind, start: number, end: number, text: string, spaced: boolean) {
+    this.kind = kind
+    this.start = start
+    this.end = end
+    this.text = text
+    this.spaced = spaced
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
+
+function isLetter(c: number): boolean {
+  return c >= 97 && c <= 122
+}
+
+/**
+ * Cut folded text into tokens. A number keeps its inner separators ('1.234,56'); a word keeps
+ * '&' and "'" between letters ('c&a', "mc donald's"); a hyphen between two letters separates
+ * words like a space does ('segunda-feira'), so phrase matching sees 'segunda feira'.
+ */
+export function tokenize(folded: string): Token[] {
+  const tokens: Token[] = []
+  const len = folded.length
+  let i = 0
+  let spaced = true
+  while (i < len) {
+    const c = folded.charCodeAt(i)
+    if (c <= 32) {
+      spaced = true
+      i++
+      continue
+    }
+    const start = i
+    // ',99' typed for '0,99': a separator opening a number counts only after a space.
+    const leadingSeparator =
+      (c === 44 || c === 46) && spaced && i + 1 < len && isDigit(folded.charCodeAt(i + 1))
+    if (isDigit(c) || leadingSeparator) {
+      i++
+      while (i < len) {
+        const d = folded.charCodeAt(i)
+        if (isDigit(d)) i++
+        else if ((d === 44 || d === 46) && i + 1 < len && isDigit(folded.charCodeAt(i + 1))) i += 2
+        else break
+      }
+      tokens.push(new Token(NUM, start, i, folded.slice(start, i), spaced))
+    } else if (isLetter(c)) {
+      i++
+      while (i < len) {
+        const d = folded.charCodeAt(i)
+        if (isLetter(d)) i++
+        else if ((d === 38 || d === 39) && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) i += 2
+        else break
+      }
+      tokens.push(new Token(WORD, start, i, folded.slice(start, i), spaced))
+      if (folded.charCodeAt(i) === 45 && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
+        i++
+        spaced = true
+        continue
+      }
+    } else {
+      i++
+      tokens.push(new Token(SYM, start, i, folded[start] ?? '', spaced))
+    }
+    spaced = false
+  }
+  return tokens
+}
+
+/** Sets the role of the token at `i`, if there is one. */
+export function setRoleAt(tokens: readonly Token[], i: number, role: Role): void {
+  const t = tokens[i]
+  if (t !== undefined) t.role = role
+}
+
+/** The folded text of the word token at `i`, or '' when it is not a word (or out of range). */
+export function wordAt(tokens: readonly Token[], i: number): string {
+  const t = tokens[i]
+  return t !== undefined && t.kind === WORD ? t.text : ''
+}
+
+/** The symbol at `i`, or '' when it is not a symbol (or out of range). */
+export function symAt(tokens: readonly Token[], i: number): string {
+  const t = tokens[i]
+  return t !== undefined && t.kind === SYM ? t.text : ''
+}
