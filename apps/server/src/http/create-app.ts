@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { adminRoutes } from '../routes/admin/index.ts'
+import { analysisRoutes } from '../routes/analysis/index.ts'
 import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
@@ -14,6 +15,8 @@ import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { reportsRoutes } from '../routes/reports/index.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
+import { supportRoutes } from '../routes/support/index.ts'
+import { teamRoutes } from '../routes/team/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
 import { usageRoutes } from '../routes/usage/index.ts'
@@ -74,6 +77,9 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
+  api.route('/', teamRoutes(deps))
+  api.route('/', analysisRoutes(deps))
+  api.route('/', supportRoutes(deps))
   api.route('/', apiKeysRoutes(deps))
   api.route('/', webhookEndpointsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))

@@ -112,6 +112,7 @@ describe('OpenAPI document', () => {
       'to',
       'limit',
       'cursor',
+      'member',
     ])
     expect(Object.keys(doc.webhooks)).toContain('transaction.created')
   })
