@@ -9,6 +9,8 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: {
           name: 'unit',
+          // Property tests run thousands of cases: on a loaded shared machine 5 s is not enough.
+          testTimeout: 30_000,
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
         },
       },

@@ -13,6 +13,16 @@ export async function axeViolations(
   page: Page,
   { selector = 'body', impacts }: { selector?: string; impacts?: string[] } = {},
 ): Promise<string[]> {
+  // A toast or dialog still fading in has a partial opacity, which axe reads as low contrast:
+  // on a loaded machine the fade lasts longer, so wait for running animations to finish first.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  )
   await page.evaluate(AXE)
   const result = await page.evaluate(
     (sel) =>

@@ -47,7 +47,7 @@ describe('landing page', () => {
     await context.close()
   })
 
-  it('joins the VIP list with the mask, clears the form, and keeps one row per person', async () => {
+  it('joins the VIP list with the mask, clears the form, and keeps one row per number, never overwritten', async () => {
     const { page, context } = await e2e.newPage({ viewport: { width: 390, height: 844 } })
     await page.goto('/')
     const form = page.locator('#waitlist form')
@@ -71,13 +71,16 @@ describe('landing page', () => {
       { nome: 'Maria Souza', whatssapp: '11987654321', email: null },
     ])
 
-    // The same person again: success for them, still one row.
-    await form.getByLabel('Nome').fill('Maria Souza')
+    // The same number again (maybe someone else typing it): success on screen, and the row
+    // stays as the first sign-up left it (issue #16: no overwriting by number).
+    await form.getByLabel('Nome').fill('Outra Pessoa')
     await form.getByLabel('WhatsApp').fill('(11) 98765-4321')
-    await form.getByLabel('Email').fill('maria@exemplo.com')
+    await form.getByLabel('Email').fill('outra@exemplo.com')
     await submit.click()
-    await expect.poll(async () => (await waitlistRows())[0]?.email).toBe('maria@exemplo.com')
-    expect(await waitlistRows()).toHaveLength(1)
+    await expect.poll(() => form.getByLabel('Email').inputValue()).toBe('')
+    expect(await waitlistRows()).toEqual([
+      { nome: 'Maria Souza', whatssapp: '11987654321', email: null },
+    ])
     await context.close()
   })
 

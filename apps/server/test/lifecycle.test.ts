@@ -34,7 +34,7 @@ function run(script: string, args: string[], env: Record<string, string>) {
 
 async function startServer(port: number) {
   const proc = run('main.ts', [], { PORT: String(port) })
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (r) => r.ok,
@@ -114,5 +114,5 @@ describe('embedded database lifecycle', () => {
     const help = run('cli/main.ts', ['help'], {})
     expect(await help.exited).toBe(0)
     expect(help.output()).toContain('set-price <plan_type> <price_monthly> [stripe_price_id]')
-  }, 180_000)
+  }, 420_000)
 })

@@ -144,6 +144,7 @@ const HARDER: EvalCase[] = [
   inc('harder', 'caiu o decimo terceiro 1.400', 140000, 'salario', TODAY),
   inc('harder', 'segunda parcela do décimo terceiro 1.300', 130000, 'salario', TODAY),
   inc('harder', 'recebi o 13 salário 2.000', 200000, 'salario', TODAY),
+  inc('harder', 'caiu o decimo 3o 1.700', 170000, 'salario', TODAY),
   { cls: 'harder', text: 'qto gastei', kind: 'summary' },
   { cls: 'harder', text: 'qnt gastei esse mes', kind: 'summary', month: '2026-11' },
   { cls: 'harder', text: 'qto tenho de saldo', kind: 'balance' },
@@ -338,6 +339,9 @@ const IDENTIFIERS: EvalCase[] = [
   none('identifier', 'cartão 4111 1111 1111 1111'),
   none('identifier', 'moro na rua 15 de novembro 45'),
   none('identifier', 'meu apartamento é o 1201'),
+  none('identifier', 'placa ABC-1234'),
+  none('identifier', 'chassi 9BWZZZ377VT004251'),
+  none('identifier', 'renavam 00123456789'),
   none('identifier', 'boleto 23793.38128 60082.677138 24000.063305 1 95430000012345'),
 ]
 

@@ -200,13 +200,16 @@ function learnedCategory(
   word: string,
 ): Category | null {
   if (learned === undefined) return null
-  for (const key of word === singular(word) ? [word] : [word, singular(word)]) {
-    if (Object.hasOwn(learned, key)) {
-      const value = learned[key]
-      if (typeof value === 'string' && isCategory(value)) return value
-    }
-  }
-  return null
+  const found = learnedAt(learned, word)
+  if (found !== null) return found
+  const one = singular(word)
+  return one === word ? null : learnedAt(learned, one)
+}
+
+function learnedAt(learned: Readonly<Record<string, Category>>, key: string): Category | null {
+  if (!Object.hasOwn(learned, key)) return null
+  const value = learned[key]
+  return typeof value === 'string' && isCategory(value) ? value : null
 }
 
 function matchLearned(

@@ -239,7 +239,7 @@ export const EXPENSE_WEAK: Partial<Record<ExpenseCategory, readonly string[]>> =
 export const INCOME_TRIGGERS: Partial<Record<IncomeCategory, readonly string[]>> = {
   salario: list(`
     salário, salario, salário do mês, holerite, contracheque, décimo terceiro, decimo terceiro,
-    13º salário, 13º, 13 salário, férias, ferias, plr, ppr, participação nos lucros, hora extra, horas extras,
+    13º salário, 13º, 13 salário, décimo 3º, férias, ferias, plr, ppr, participação nos lucros, hora extra, horas extras,
     aposentadoria, rescisão, fgts, seguro desemprego, seguro-desemprego, pagamento do trabalho,
     pagamento do salário, adiantamento salarial, adiantamento do salário, vale do salário,
     quinzena, bônus, bonus, pró-labore, pro labore, prolabore

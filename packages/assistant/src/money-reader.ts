@@ -233,7 +233,10 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
     !tokens[i + 2]?.spaced
   const dashedBefore =
     !t.spaced && isSymAt(tokens, i - 1, '-') && tokens[i - 2]?.kind === NUM && !prev?.spaced
-  if (dashedAfter || dashedBefore) return { role: Role.CODE, last: i }
+  // 'ABC-1234' (a plate), 'AB-123': letters, a dash and digits, all touching.
+  const lettersBefore =
+    !t.spaced && isSymAt(tokens, i - 1, '-') && !prev?.spaced && tokens[i - 2]?.kind === WORD
+  if (dashedAfter || dashedBefore || lettersBefore) return { role: Role.CODE, last: i }
   if (
     isSymAt(tokens, i - 1, '#') ||
     ((isSymAt(tokens, i - 1, 'º') || isSymAt(tokens, i - 1, '°')) && wordAt(tokens, i - 2) === 'n')
@@ -295,8 +298,12 @@ function judge(tokens: Token[], i: number): Candidate | null {
   const shape = nonMoneyShape(tokens, i)
   if (shape) {
     setRole(tokens, i, shape.last, shape.role)
-    // '13º' is the thirteenth salary: a word for the categoriser, like '99' for the ride app.
-    if (shape.role === Role.COUNT && t.text === '13') t.role = Role.BRAND
+    // '13º', 'décimo 3º': the thirteenth salary, a word for the categoriser (like '99').
+    if (
+      shape.role === Role.COUNT &&
+      (t.text === '13' || (t.text === '3' && wordAt(tokens, i - 1) === 'decimo'))
+    )
+      t.role = Role.BRAND
     return null
   }
   const next = tokens[i + 1]
@@ -385,6 +392,11 @@ function judge(tokens: Token[], i: number): Candidate | null {
   }
 
   const strong = currency || factor > 1 || centsOnly
+  // '9BWZZZ377…', '3abc': digits running into letters that are no unit, scale or currency.
+  if (!strong && last === i && next?.kind === WORD && !next.spaced) {
+    t.role = Role.CODE
+    return null
+  }
   // 8+ bare digits with nothing saying money: a password, a code, a document.
   if (!strong && sign === 0 && plain && t.text.length >= 8) {
     t.role = Role.CODE

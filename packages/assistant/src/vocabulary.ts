@@ -33,7 +33,7 @@ export const TIME_WORDS = words('h hs hr hrs horas hora min')
 export const CODE_WORDS = words(`
   pedido pedidos protocolo nf nfe nfce nota numero num nro cpf cnpj cep rg codigo cod
   senha pin token cupom ap apto bloco sala quarto mesa voo placa ramal final chamado ticket id
-  rastreio lote série versão agência ag cc linha n km br rodovia saída
+  rastreio lote série versão agência ag cc linha n km br rodovia saída chassi renavam cnh
 `)
 
 /** Words before a number that make it a phone when the number is long enough. */

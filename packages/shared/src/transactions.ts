@@ -88,6 +88,11 @@ export const transactionListQuerySchema = z
       .max(MAX_PAGE_SIZE, `Limite máximo é ${MAX_PAGE_SIZE}`)
       .default(50),
     cursor: z.string().max(200, 'Cursor inválido').optional(),
+    /** A team's entries recorded by this person (user id). */
+    member: z
+      .string()
+      .regex(/^[\w-]{1,100}$/, 'Membro inválido')
+      .optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: 'Período inválido',
@@ -108,6 +113,8 @@ export type Transaction = {
   occurred_on: string
   created_at: string
   source: EntrySource
+  /** Who recorded it (a team's member, or the owner); null once that account is deleted. */
+  created_by: { id: string; name: string } | null
 }
 
 export type TransactionPage = { data: Transaction[]; next_cursor: string | null }

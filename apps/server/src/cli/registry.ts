@@ -4,6 +4,7 @@ import { chatCommand } from './commands/chat.ts'
 import { migrateCommand } from './commands/migrate.ts'
 import { runTaskCommand } from './commands/run-task.ts'
 import { setPrice } from './commands/set-price.ts'
+import { setAccountManagerCommand } from './commands/set-account-manager.ts'
 
 /** Every CLI command by name. Later features register theirs here. */
 export const COMMANDS: Record<string, CliCommand> = {
@@ -14,6 +15,7 @@ export const COMMANDS: Record<string, CliCommand> = {
   'set-plan': setPlanCommand,
   chat: chatCommand,
   'run-task': runTaskCommand,
+  'set-account-manager': setAccountManagerCommand,
 }
 
 export function helpText(): string {

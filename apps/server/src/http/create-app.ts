@@ -5,6 +5,7 @@ import { alertsRoutes } from '../routes/alerts/index.ts'
 import { billsRoutes } from '../routes/bills/index.ts'
 import { budgetsRoutes } from '../routes/budgets/index.ts'
 import { recurringRoutes } from '../routes/recurring/index.ts'
+import { analysisRoutes } from '../routes/analysis/index.ts'
 import { apiKeysRoutes } from '../routes/api-keys/index.ts'
 import { authRoutes } from '../routes/auth/auth.routes.ts'
 import { billingRoutes } from '../routes/billing/billing.routes.ts'
@@ -18,6 +19,8 @@ import { profileRoutes } from '../routes/profile/profile.routes.ts'
 import { reportsRoutes } from '../routes/reports/index.ts'
 import { stripeWebhookRoutes } from '../routes/stripe-webhook/stripe-webhook.routes.ts'
 import { summaryRoutes } from '../routes/summary/index.ts'
+import { supportRoutes } from '../routes/support/index.ts'
+import { teamRoutes } from '../routes/team/index.ts'
 import { subscriptionRoutes } from '../routes/subscription/subscription.routes.ts'
 import { transactionsRoutes } from '../routes/transactions/index.ts'
 import { usageRoutes } from '../routes/usage/index.ts'
@@ -83,6 +86,9 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', recurringRoutes(deps))
   api.route('/', budgetsRoutes(deps))
   api.route('/', alertsRoutes(deps))
+  api.route('/', teamRoutes(deps))
+  api.route('/', analysisRoutes(deps))
+  api.route('/', supportRoutes(deps))
   api.route('/', apiKeysRoutes(deps))
   api.route('/', webhookEndpointsRoutes(deps))
   api.route('/', whatsappWebhookRoutes(deps))

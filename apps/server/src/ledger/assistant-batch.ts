@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type EntryDraft, type InstallmentPlan, replies } from '@equilibrai/assistant'
 import { type EntrySource, saoPauloDate, saoPauloMonth, type Transaction } from '@equilibrai/shared'
 import type pg from 'pg'
-import { recordEntry, removeEntry } from './entries.ts'
+import { recordEntry, recordLaterInstallment, removeEntry } from './entries.ts'
 import {
   futureInstallmentIds,
   groupEntryIds,
@@ -12,8 +12,7 @@ import {
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from './ledgers.queries.ts'
 import { getUsage } from './monthly-limit.ts'
-import { insertTransaction, lastTransactionBy } from './transactions.queries.ts'
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts'
+import { lastTransactionBy } from './transactions.queries.ts'
 
 /*
  * The assistant's actions on several entries at once (issue 11, ADR 012): the items of one
@@ -91,23 +90,16 @@ export async function recordInstallments(
   try {
     for (const [k, entry] of plan.entries.entries()) {
       const params = {
-        ledgerId: input.ledger.ledgerId,
-        createdBy: input.userId,
+        ledger: input.ledger,
+        userId: input.userId,
         entry,
         source: input.source,
-        whatsappMessageId: k === 0 && input.source === 'whatsapp' ? input.messageId : null,
         group: { id: group, installment: { number: k + 1, count: plan.count } },
       }
-      if (entry.occurred_on.slice(0, 7) <= thisMonth)
-        await recordEntry(tx, { ...params, ledger: input.ledger, userId: input.userId })
+      if (entry.occurred_on.slice(0, 7) > thisMonth) await recordLaterInstallment(tx, params)
       else {
-        // A future month's installment takes no slot now, but it is an entry all the same.
-        const future = await insertTransaction(tx, params)
-        await emitWebhookEvent(tx, {
-          ledgerId: input.ledger.ledgerId,
-          type: 'transaction.created',
-          data: future,
-        })
+        const whatsappMessageId = k === 0 && input.source === 'whatsapp' ? input.messageId : null
+        await recordEntry(tx, { ...params, whatsappMessageId })
       }
     }
   } catch (error) {

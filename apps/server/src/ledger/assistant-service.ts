@@ -28,6 +28,7 @@ import {
 } from './assistant-state.queries.ts'
 import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from './bills.queries.ts'
+import { businessReply } from './business-assistant.ts'
 import { otherInstallmentIds } from './entry-groups.queries.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
@@ -107,11 +108,15 @@ export async function handleMessage(
   const decision = withBillPayment(input.text, understand(input.text, context), context)
   // A question waits for the very next message only: anything else drops it (pending.ts).
   if (decision.kind !== 'confirm') await dropPending(tx, { userId })
-  // Reports (reports/report-commands.ts) may answer with a file as well as text.
+  // Reports (reports/report-commands.ts) may answer with a file as well as text; the business
+  // commands (análise, projeção, falar com atendente: business-assistant.ts) answer first.
+  const business = await businessReply(tx, { ...input, ledger })
   const answer =
-    decision.kind === 'report' || decision.kind === 'report_pdf'
-      ? await answerReportRequest(tx, { ...input, ledger, decision })
-      : { reply: await act(tx, { ...input, ledger, decision }) }
+    business !== null
+      ? { reply: business }
+      : decision.kind === 'report' || decision.kind === 'report_pdf'
+        ? await answerReportRequest(tx, { ...input, ledger, decision })
+        : { reply: await act(tx, { ...input, ledger, decision }) }
   const { reply } = answer
   if (messageId) await saveReply(tx, { messageId, reply })
   return { ...answer, decision }

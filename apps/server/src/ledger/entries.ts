@@ -60,6 +60,36 @@ export async function recordEntry(
   return { entry, usage }
 }
 
+/**
+ * Records an installment dated in a later month than now ('tv (2/12)'). It claims no slot now:
+ * it takes one of its own month when that month begins (monthly-limit.ts, ADR 012).
+ */
+export async function recordLaterInstallment(
+  tx: Queryable,
+  params: {
+    ledger: LedgerRef
+    userId: string
+    entry: NewEntry
+    source: EntrySource
+    group: EntryGroup
+  },
+): Promise<Transaction> {
+  const entry = await insertTransaction(tx, {
+    ledgerId: params.ledger.ledgerId,
+    createdBy: params.userId,
+    entry: params.entry,
+    source: params.source,
+    group: params.group,
+  })
+  // A later month's installment takes no slot now, but it is an entry all the same.
+  await emitWebhookEvent(tx, {
+    ledgerId: params.ledger.ledgerId,
+    type: 'transaction.created',
+    data: entry,
+  })
+  return entry
+}
+
 /** Changes fields of an entry of this ledger; type and category must still agree. */
 export async function editEntry(
   tx: Queryable,

@@ -8,12 +8,19 @@ import type {
 import { isRealDate } from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
 
-/** The columns the API returns, in its order. */
-const COLUMNS = 'id, type, amount_cents, description, category, occurred_on, created_at, source'
+/** The columns the API returns, in its order, from rows `t` (transactions or a CTE of them). */
+const COLUMNS = `t.id, t.type, t.amount_cents, t.description, t.category, t.occurred_on,
+  t.created_at, t.source,
+  case when cb.id is null then null else json_build_object('id', cb.id, 'name', cb.name) end
+    as created_by`
+/** Who recorded each entry (ARCHITECTURE §8: every transaction carries created_by {id, name}). */
+const CREATOR = 'left join profiles cb on cb.id = t.created_by'
+/** Entries of a ledger, with their creator. */
+const FROM = `transactions t ${CREATOR}`
 
 type Row = Omit<Transaction, 'created_at'> & { created_at: Date }
-/** With who recorded it: the assistant undoes one's own last entry. */
-export type StoredTransaction = Transaction & { created_by: string | null }
+/** An entry as stored (created_by.id is who recorded it: the assistant undoes one's own). */
+export type StoredTransaction = Transaction
 
 function toTransaction(row: Row): Transaction {
   return { ...row, created_at: row.created_at.toISOString() }
@@ -47,11 +54,13 @@ export async function insertTransaction(
 ): Promise<Transaction> {
   const { entry, group } = params
   const { rows } = await db.query<Row>(
-    `insert into transactions
-       (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source,
-        whatsapp_message_id, confirmed_large, entry_group, installment_number, installment_count)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     returning ${COLUMNS}`,
+    `with t as (
+       insert into transactions
+         (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source,
+          whatsapp_message_id, confirmed_large, entry_group, installment_number, installment_count)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       returning *)
+     select ${COLUMNS} from t ${CREATOR}`,
     [
       params.ledgerId,
       params.createdBy,
@@ -78,30 +87,36 @@ export async function listTransactions(
     ledgerId: number
     from?: string
     to?: string
+    /** Only the entries this person recorded (the team's filter by member). */
+    createdBy?: string
     limit: number
     cursor?: Cursor | null
   },
 ): Promise<TransactionPage> {
-  const where = ['ledger_id = $1']
+  const where = ['t.ledger_id = $1']
   const values: unknown[] = [params.ledgerId]
   // Only the conditions present, so the planner always sees the index's shape.
   if (params.from) {
     values.push(params.from)
-    where.push(`occurred_on >= $${values.length}`)
+    where.push(`t.occurred_on >= $${values.length}`)
   }
   if (params.to) {
     values.push(params.to)
-    where.push(`occurred_on <= $${values.length}`)
+    where.push(`t.occurred_on <= $${values.length}`)
+  }
+  if (params.createdBy) {
+    values.push(params.createdBy)
+    where.push(`t.created_by = $${values.length}`)
   }
   if (params.cursor) {
     values.push(params.cursor.occurredOn, params.cursor.id)
-    where.push(`(occurred_on, id) < ($${values.length - 1}::date, $${values.length}::bigint)`)
+    where.push(`(t.occurred_on, t.id) < ($${values.length - 1}::date, $${values.length}::bigint)`)
   }
   values.push(params.limit + 1)
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from transactions
+    `select ${COLUMNS} from ${FROM}
       where ${where.join(' and ')}
-      order by occurred_on desc, id desc
+      order by t.occurred_on desc, t.id desc
       limit $${values.length}`,
     values,
   )
@@ -120,13 +135,13 @@ export async function getTransaction(
   db: Queryable,
   { ledgerId, id, forUpdate = false }: { ledgerId: number; id: number; forUpdate?: boolean },
 ): Promise<StoredTransaction | null> {
-  const { rows } = await db.query<Row & { created_by: string | null }>(
-    `select ${COLUMNS}, created_by from transactions where ledger_id = $1 and id = $2
-     ${forUpdate ? 'for update' : ''}`,
+  const { rows } = await db.query<Row>(
+    `select ${COLUMNS} from ${FROM} where t.ledger_id = $1 and t.id = $2
+     ${forUpdate ? 'for update of t' : ''}`,
     [ledgerId, id],
   )
   const row = rows[0]
-  return row ? { ...toTransaction(row), created_by: row.created_by } : null
+  return row ? toTransaction(row) : null
 }
 
 export async function findByWhatsappMessage(
@@ -134,7 +149,7 @@ export async function findByWhatsappMessage(
   { ledgerId, messageId }: { ledgerId: number; messageId: string },
 ): Promise<Transaction | null> {
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from transactions where ledger_id = $1 and whatsapp_message_id = $2`,
+    `select ${COLUMNS} from ${FROM} where t.ledger_id = $1 and t.whatsapp_message_id = $2`,
     [ledgerId, messageId],
   )
   return rows[0] ? toTransaction(rows[0]) : null
@@ -146,11 +161,13 @@ export async function updateTransaction(
   { ledgerId, id, entry }: { ledgerId: number; id: number; entry: NewEntry },
 ): Promise<Transaction | null> {
   const { rows } = await db.query<Row>(
-    `update transactions
-        set type = $3, amount_cents = $4, description = $5, category = $6, occurred_on = $7,
-            updated_at = now()
-      where ledger_id = $1 and id = $2
-      returning ${COLUMNS}`,
+    `with t as (
+       update transactions
+          set type = $3, amount_cents = $4, description = $5, category = $6, occurred_on = $7,
+              updated_at = now()
+        where ledger_id = $1 and id = $2
+        returning *)
+     select ${COLUMNS} from t ${CREATOR}`,
     [
       ledgerId,
       id,
@@ -170,7 +187,8 @@ export async function deleteTransaction(
   { ledgerId, id }: { ledgerId: number; id: number },
 ): Promise<Transaction | null> {
   const { rows } = await db.query<Row>(
-    `delete from transactions where ledger_id = $1 and id = $2 returning ${COLUMNS}`,
+    `with t as (delete from transactions where ledger_id = $1 and id = $2 returning *)
+     select ${COLUMNS} from t ${CREATOR}`,
     [ledgerId, id],
   )
   return rows[0] ? toTransaction(rows[0]) : null
@@ -182,7 +200,7 @@ export async function recentTransactions(
   { ledgerId, limit }: { ledgerId: number; limit: number },
 ): Promise<Transaction[]> {
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from transactions where ledger_id = $1 order by id desc limit $2`,
+    `select ${COLUMNS} from ${FROM} where t.ledger_id = $1 order by t.id desc limit $2`,
     [ledgerId, limit],
   )
   return rows.map(toTransaction)
@@ -198,9 +216,9 @@ export async function lastTransactionBy(
   }: { ledgerId: number; userId: string; forUpdate?: boolean },
 ): Promise<Transaction | null> {
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from transactions
-      where ledger_id = $1 and created_by = $2
-      order by id desc limit 1 ${forUpdate ? 'for update' : ''}`,
+    `select ${COLUMNS} from ${FROM}
+      where t.ledger_id = $1 and t.created_by = $2
+      order by t.id desc limit 1 ${forUpdate ? 'for update of t' : ''}`,
     [ledgerId, userId],
   )
   return rows[0] ? toTransaction(rows[0]) : null
@@ -213,7 +231,7 @@ export async function transactionsByIds(
 ): Promise<Transaction[]> {
   if (ids.length === 0) return []
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from transactions where ledger_id = $1 and id = any($2::bigint[])`,
+    `select ${COLUMNS} from ${FROM} where t.ledger_id = $1 and t.id = any($2::bigint[])`,
     [ledgerId, ids],
   )
   const byId = new Map(rows.map((r) => [r.id, toTransaction(r)]))

@@ -4,7 +4,7 @@
  */
 export type MailContent = { subject: string; text: string; html: string; link: string }
 
-const BRAND = 'Equilibraí'
+export const BRAND = 'Equilibraí'
 
 export function escapeHtml(value: string): string {
   return value

@@ -1,16 +1,20 @@
 import type { Queryable } from '../db/transaction.ts'
 
 /**
- * HOOK for teams (issue #14): called inside the account-deletion transaction, before anything
- * of the person is deleted. When teams exist, this is where a team the person owns is
- * dissolved: each member falls back to their own ledger (ARCHITECTURE §8: nothing of theirs is
- * deleted), pending invitations are dropped, and the members are told (queue the notices here,
- * in the same transaction, so they go out only if the deletion commits).
+ * Called inside the account-deletion transaction, before anything of the person is deleted:
+ * a team the person owns is dissolved — its members and pending invitations go (team_members
+ * and team_invitations cascade from teams), and each member works in their own ledger from the
+ * next request on (ledgerForUser finds no team). Nothing of the members' own is deleted. The
+ * owner's ledger, with the entries members recorded in it, goes with the owner's account:
+ * it was the owner's books.
  *
- * Until then there are no teams: nothing to do. Whatever is left is still caught by the
- * catalogue sweep in account-deletion.ts (rows naming the person are deleted or unset).
+ * Members are not messaged: their next entry simply lands in their own ledger, and /equipe
+ * says they are in no team. A person deleted while a member leaves the team by the cascade on
+ * profiles; their entries in the team's ledger stay with created_by unset.
  */
 export async function dissolveOwnedTeams(
-  _db: Queryable,
-  _params: { userId: string },
-): Promise<void> {}
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<void> {
+  await db.query('delete from teams where owner_user_id = $1', [userId])
+}

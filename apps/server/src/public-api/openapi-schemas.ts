@@ -28,6 +28,7 @@ export const transactionExample = {
   occurred_on: '2026-11-10',
   created_at: '2026-11-10T14:32:05.120Z',
   source: 'api',
+  created_by: { id: 'u_8f3k2', name: 'Joana Padeira' },
 }
 
 export const transactionDoc = z
@@ -40,6 +41,10 @@ export const transactionDoc = z
     occurred_on: date,
     created_at: dateTime,
     source: z.enum(ENTRY_SOURCES).meta({ description: 'Por onde o lançamento entrou' }),
+    created_by: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'Quem lançou (numa equipe, o membro); null se a conta foi excluída' }),
   })
   .meta({ id: 'Transaction', example: transactionExample })
 

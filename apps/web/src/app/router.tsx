@@ -48,6 +48,14 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            // Public: the invitee may not have an account yet (the page asks them to sign in).
+            path: 'convite/:token',
+            lazy: () =>
+              import('@/features/team/components/invitation-page').then((m) => ({
+                Component: m.InvitationPage,
+              })),
+          },
+          {
             path: 'termos',
             lazy: () =>
               import('@/features/legal/components/terms-page').then((m) => ({
@@ -86,6 +94,20 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'equipe',
+                lazy: () =>
+                  import('@/features/team/components/team-page').then((m) => ({
+                    Component: m.TeamPage,
+                  })),
+              },
+              {
+                path: 'analise',
+                lazy: () =>
+                  import('@/features/analysis/components/analysis-page').then((m) => ({
+                    Component: m.AnalysisPage,
+                  })),
+              },
+              {
                 path: 'integracoes',
                 lazy: () =>
                   import('@/features/integrations/components/integrations-page').then((m) => ({
@@ -109,6 +131,13 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('@/features/admin/components/admin-page').then((m) => ({
                     Component: m.AdminPage,
+                  })),
+              },
+              {
+                path: 'admin/suporte',
+                lazy: () =>
+                  import('@/features/support/components/admin-support-page').then((m) => ({
+                    Component: m.AdminSupportPage,
                   })),
               },
             ],

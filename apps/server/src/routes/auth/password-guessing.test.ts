@@ -54,7 +54,7 @@ describe('sign-in', () => {
     expectRetryAfter(await signIn(attacker, email, PASSWORD))
     // From the owner's address, the right password still works.
     expect((await signIn(new TestClient(server), email, PASSWORD)).status).toBe(200)
-  })
+  }, 60_000)
 
   it('never lets 12 wrong passwords from one address stop the right one from another', async () => {
     const { email } = await signedInUser(server)
@@ -63,7 +63,7 @@ describe('sign-in', () => {
     const owner = new TestClient(server)
     expect((await signIn(owner, email, PASSWORD)).status).toBe(200)
     expect(owner.sessionToken()).toBeTruthy()
-  })
+  }, 60_000)
 
   it('counts failures, not attempts: right passwords in between clear the address', async () => {
     const { email } = await signedInUser(server)
@@ -72,7 +72,7 @@ describe('sign-in', () => {
       for (let i = 0; i < 4; i++) expect((await signIn(client, email, WRONG)).status).toBe(401)
       expect((await signIn(client, email, PASSWORD)).status).toBe(200)
     }
-  })
+  }, 60_000)
 
   it('caps failures per account from unknown addresses, but not from where the owner signs in', async () => {
     const { email, client: owner } = await signedInUser(server)
@@ -95,7 +95,7 @@ describe('sign-in', () => {
     for (let i = 0; i < 8; i++) statuses.push((await signIn(client, email, WRONG)).status)
     expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401])
     expect(statuses.at(-1)).toBe(429)
-  })
+  }, 60_000)
 })
 
 describe('change-password and verify-password', () => {
@@ -113,7 +113,7 @@ describe('change-password and verify-password', () => {
     expect(statuses[0]).toBe(400)
     if (!last) throw new Error('no answer')
     expectRetryAfter(last)
-  })
+  }, 60_000)
 
   it('throttles verify-password the same way', async () => {
     const { client } = await signedInUser(server)
@@ -123,7 +123,7 @@ describe('change-password and verify-password', () => {
     }
     expect(statuses.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 400])
     expect(statuses.at(-1)).toBe(429)
-  })
+  }, 60_000)
 
   it('throttles the password that confirms DELETE /api/me', async () => {
     const { client } = await signedInUser(server)
@@ -134,5 +134,5 @@ describe('change-password and verify-password', () => {
     }
     expect(statuses.slice(0, 6)).toEqual([403, 403, 403, 403, 403, 403])
     expect(statuses.at(-1)).toBe(429)
-  })
+  }, 60_000)
 })

@@ -112,6 +112,7 @@ describe('OpenAPI document', () => {
       'to',
       'limit',
       'cursor',
+      'member',
     ])
     expect(Object.keys(doc.webhooks)).toContain('transaction.created')
   })
@@ -127,7 +128,12 @@ describe('OpenAPI document', () => {
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain("default-src 'self'")
     const init = await server.api('/docs/api/reference.js')
-    expect(await init.text()).toContain("url: '/api/v1/openapi.json'")
+    const script = await init.text()
+    expect(script).toContain("url: '/api/v1/openapi.json'")
+    // Nothing of the document leaves for Scalar's hosted services (AI chat, MCP, fonts).
+    expect(script).toContain('agent: { disabled: true }')
+    expect(script).toContain('mcp: { disabled: true }')
+    expect(script).toContain('withDefaultFonts: false')
     const bundle = await server.api('/docs/api/scalar.js')
     expect(bundle.status).toBe(200)
     expect(bundle.headers.get('content-type')).toContain('javascript')

@@ -89,6 +89,9 @@ const INIT_SCRIPT = `Scalar.createApiReference('#app', {
   showDeveloperTools: 'never',
   telemetry: false,
   documentDownloadType: 'json',
+  // Scalar's hosted AI chat and MCP generator would send the document to scalar.com.
+  agent: { disabled: true },
+  mcp: { disabled: true },
 })
 `
 

@@ -40,6 +40,7 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
           ledgerId: ledger.ledgerId,
           from: query.from,
           to: query.to,
+          createdBy: query.member,
           limit: query.limit,
           cursor,
         }),
@@ -51,8 +52,7 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       const entry = await getTransaction(db, { ledgerId: ledger.ledgerId, id })
       if (!entry) throw new TransactionNotFoundError()
-      const { created_by: _, ...body } = entry
-      return c.json(body)
+      return c.json(entry)
     },
 
     /** POST /v1/transactions → 201; 403 MONTHLY_LIMIT_REACHED when the plan's month is full. */

@@ -61,6 +61,7 @@ describe('/api/v1/transactions', () => {
       occurred_on: '2026-11-10',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       source: 'web',
+      created_by: { id: u.userId, name: 'Maria da Silva' },
     })
     const res = await u.client.request(`/api/v1/transactions/${created.id}`)
     expect(await res.json()).toEqual(created)

@@ -38,6 +38,12 @@ export function AdminPage() {
         </AppLink>
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Painel Administrativo</h1>
         <p className="text-muted-foreground">Usuários, assinaturas e a lista VIP.</p>
+        <AppLink
+          to="/admin/suporte"
+          className={buttonVariants({ variant: 'link', className: 'h-auto px-0' })}
+        >
+          Fila de suporte
+        </AppLink>
       </header>
 
       {stats.isError && <LoadFailed what="as estatísticas" onRetry={() => void stats.refetch()} />}

@@ -3,6 +3,7 @@ import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from '@/features/auth'
 import { PrivacyCard } from '@/features/privacy'
+import { BusinessSection } from '@/features/support/components/business-section'
 import { WhatsAppCard } from '@/features/whatsapp'
 import { usePageTitle } from '@/lib/use-page-title'
 import { usePlans } from '@/lib/get-plans'
@@ -93,6 +94,7 @@ export function DashboardPage() {
         />
 
         <PlanFeaturesCard subscription={subscription.data} />
+        <BusinessSection />
 
         <PrivacyCard />
       </main>

@@ -13,17 +13,20 @@ export function getTransactions(
   month: string,
   cursor: string | null,
   signal?: AbortSignal,
+  member?: string,
 ): Promise<TransactionPage> {
   const { from, to } = monthRange(month)
   const params = new URLSearchParams({ from, to, limit: String(PAGE_SIZE) })
   if (cursor) params.set('cursor', cursor)
+  // A team's entries recorded by one person (GET /api/v1/transactions?member=).
+  if (member) params.set('member', member)
   return api.get<TransactionPage>(`/api/v1/transactions?${params}`, { signal })
 }
 
-export function transactionsQueryOptions(month: string) {
+export function transactionsQueryOptions(month: string, member?: string) {
   return infiniteQueryOptions({
-    queryKey: [...TRANSACTIONS_KEY, month],
-    queryFn: ({ pageParam, signal }) => getTransactions(month, pageParam, signal),
+    queryKey: [...TRANSACTIONS_KEY, month, member ?? 'all'],
+    queryFn: ({ pageParam, signal }) => getTransactions(month, pageParam, signal, member),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // The list must show what WhatsApp just recorded when the user comes back to the tab.
@@ -31,6 +34,6 @@ export function transactionsQueryOptions(month: string) {
   })
 }
 
-export function useTransactions(month: string) {
-  return useInfiniteQuery(transactionsQueryOptions(month))
+export function useTransactions(month: string, member?: string) {
+  return useInfiniteQuery(transactionsQueryOptions(month, member))
 }

@@ -6,12 +6,14 @@ import { AppLink } from '@/components/app-link'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { usePageTitle } from '@/lib/use-page-title'
 import { useSummary } from '../api/get-summary'
+import { useTeamMembers } from '../api/get-team-members'
 import { canRecord, useUsage } from '../api/get-usage'
 import { currentMonth, defaultEntryDate, isMonth } from '../utils/month'
 import { BillsSection } from './bills-section'
 import { BudgetsSection } from './budgets-section'
 import { CategoryChart } from './category-chart'
 import { DeleteTransactionDialog } from './delete-transaction-dialog'
+import { MemberFilter } from './member-filter'
 import { MonthPicker } from './month-picker'
 import { RecurringSection } from './recurring-section'
 import { SummaryCards } from './summary-cards'
@@ -28,15 +30,21 @@ export function FinancesPage() {
   const [params, setParams] = useSearchParams()
   const requested = params.get('mes')
   const month = isMonth(requested) ? requested : currentMonth()
+  const members = useTeamMembers().data ?? []
+  const member = members.find((m) => m.user_id === params.get('membro'))?.user_id
   const summary = useSummary(month)
   const usage = useUsage()
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' })
   const [deleting, setDeleting] = useState<Transaction | null>(null)
   const allowed = canRecord(usage.data)
 
-  function changeMonth(next: string) {
-    setParams(next === currentMonth() ? {} : { mes: next }, { replace: true })
+  function changeParams(next: { mes: string; membro?: string }) {
+    const kept: Record<string, string> = {}
+    if (next.mes !== currentMonth()) kept.mes = next.mes
+    if (next.membro) kept.membro = next.membro
+    setParams(kept, { replace: true })
   }
+  const changeMonth = (next: string) => changeParams({ mes: next, membro: member })
 
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -73,6 +81,13 @@ export function FinancesPage() {
 
       <UsageBanner usage={usage.data} />
       <MonthPicker month={month} onChange={changeMonth} />
+      {members.length > 0 && (
+        <MemberFilter
+          members={members}
+          value={member}
+          onChange={(membro) => changeParams({ mes: month, membro })}
+        />
+      )}
       {summary.isError && (
         <LoadFailed what="o resumo do mês" onRetry={() => void summary.refetch()} />
       )}
@@ -82,6 +97,8 @@ export function FinancesPage() {
         <CategoryChart summary={summary.data} />
         <TransactionList
           month={month}
+          member={member}
+          showAuthor={members.length > 0}
           onEdit={(entry) => setEditing({ mode: 'edit', entry })}
           onDelete={setDeleting}
         />

@@ -14,14 +14,20 @@ import { LoadFailed } from '@/components/load-failed'
  */
 export function TransactionList({
   month,
+  member,
+  showAuthor = false,
   onEdit,
   onDelete,
 }: {
   month: string
+  /** Only this team member's entries. */
+  member?: string
+  /** A team's list says who recorded each entry. */
+  showAuthor?: boolean
   onEdit: (entry: Transaction) => void
   onDelete: (entry: Transaction) => void
 }) {
-  const query = useTransactions(month)
+  const query = useTransactions(month, member)
   const entries = query.data?.pages.flatMap((p) => p.data) ?? []
 
   return (
@@ -51,7 +57,13 @@ export function TransactionList({
           <>
             <ul className="divide-y" aria-label="Lançamentos do mês" data-testid="transaction-list">
               {entries.map((entry) => (
-                <Row key={entry.id} entry={entry} onEdit={onEdit} onDelete={onDelete} />
+                <Row
+                  key={entry.id}
+                  entry={entry}
+                  showAuthor={showAuthor}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                />
               ))}
             </ul>
             <LoadMoreButton query={query} />
@@ -64,10 +76,12 @@ export function TransactionList({
 
 function Row({
   entry,
+  showAuthor,
   onEdit,
   onDelete,
 }: {
   entry: Transaction
+  showAuthor: boolean
   onEdit: (entry: Transaction) => void
   onDelete: (entry: Transaction) => void
 }) {
@@ -79,6 +93,9 @@ function Row({
         <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
           <span className="whitespace-nowrap">{formatDayMonth(entry.occurred_on)}</span>
           <span className="whitespace-nowrap">· {CATEGORY_LABELS[entry.category]}</span>
+          {showAuthor && entry.created_by && (
+            <span className="whitespace-nowrap">· por {entry.created_by.name}</span>
+          )}
           {entry.source === 'whatsapp' && (
             <span className="inline-flex items-center gap-1 whitespace-nowrap">
               <span aria-hidden="true">·</span>

@@ -1,0 +1,154 @@
+import {
+  type Analysis,
+  type Category,
+  type CategoryChange,
+  categoryType,
+  type EntryType,
+  type IsoDate,
+  type MonthTotals,
+} from '@equilibrai/shared'
+import type { Queryable } from '../db/transaction.ts'
+import { changePct, projectCategory } from './projection.ts'
+
+/** `YYYY-MM` moved by `offset` months. */
+export function shiftMonth(month: string, offset: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  const index = y * 12 + (m - 1) + offset
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
+}
+
+function daysIn(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m, 0)).getUTCDate()
+}
+
+/**
+ * GET /api/v1/analysis: the last `months` months' totals (ending with today's month), this
+ * month's categories against their 3-month average, the end-of-month projection
+ * (projection.ts), and the biggest movers. `today` is São Paulo's date (a parameter, so tests
+ * fix it). Month totals come from ledger_month_totals (a few rows a month); only this month's
+ * split around today reads the entries.
+ */
+export async function analyzeLedger(
+  db: Queryable,
+  { ledgerId, months, today }: { ledgerId: number; months: number; today: IsoDate },
+): Promise<Analysis> {
+  const current = today.slice(0, 7)
+  const first = shiftMonth(current, -(Math.max(months, 4) - 1))
+  const { rows: totals } = await db.query<{
+    month: string
+    type: EntryType
+    category: Category
+    total_cents: number
+    entries: number
+  }>(
+    `select to_char(month, 'YYYY-MM') as month, type, category, total_cents, entries
+       from ledger_month_totals
+      where ledger_id = $1 and month >= $2::date and month <= $3::date and entries > 0`,
+    [ledgerId, `${first}-01`, `${current}-01`],
+  )
+  const { rows: split } = await db.query<{
+    category: Category
+    so_far: number
+    future: number
+  }>(
+    `select category,
+            coalesce(sum(amount_cents) filter (where occurred_on <= $3::date), 0)::bigint as so_far,
+            coalesce(sum(amount_cents) filter (where occurred_on > $3::date), 0)::bigint as future
+       from transactions
+      where ledger_id = $1 and occurred_on >= $2::date
+        and occurred_on < ($2::date + interval '1 month')::date
+      group by category`,
+    [ledgerId, `${current}-01`, today],
+  )
+
+  const series: MonthTotals[] = []
+  for (let i = months - 1; i >= 0; i--) {
+    const month = shiftMonth(current, -i)
+    let income = 0
+    let expense = 0
+    for (const t of totals) {
+      if (t.month !== month) continue
+      if (t.type === 'income') income += t.total_cents
+      else expense += t.total_cents
+    }
+    series.push({
+      month,
+      income_cents: income,
+      expense_cents: expense,
+      balance_cents: income - expense,
+    })
+  }
+
+  const previous = new Set([1, 2, 3].map((k) => shiftMonth(current, -k)))
+  const byCategory = new Map<Category, { sum3: number; entries3: number }>()
+  for (const t of totals) {
+    if (!previous.has(t.month)) continue
+    const acc = byCategory.get(t.category) ?? { sum3: 0, entries3: 0 }
+    acc.sum3 += t.total_cents
+    acc.entries3 += t.entries
+    byCategory.set(t.category, acc)
+  }
+  const splitOf = new Map(split.map((s) => [s.category, s]))
+  const clock = { day: Number(today.slice(8, 10)), daysInMonth: daysIn(current) }
+
+  const categories: CategoryChange[] = []
+  for (const category of new Set<Category>([...byCategory.keys(), ...splitOf.keys()])) {
+    const history = byCategory.get(category) ?? { sum3: 0, entries3: 0 }
+    const now = splitOf.get(category) ?? { so_far: 0, future: 0 }
+    const thisMonth = now.so_far + now.future
+    const average = Math.round(history.sum3 / 3)
+    categories.push({
+      category,
+      type: categoryType(category),
+      this_month_cents: thisMonth,
+      average_3m_cents: average,
+      change_pct: changePct(thisMonth, average),
+      projected_cents: projectCategory(
+        {
+          soFarCents: now.so_far,
+          futureCents: now.future,
+          average3mCents: average,
+          averageEntries3m: history.entries3 / 3,
+        },
+        clock,
+      ),
+    })
+  }
+  categories.sort(
+    (a, b) =>
+      (a.type === b.type ? 0 : a.type === 'expense' ? -1 : 1) ||
+      b.this_month_cents - a.this_month_cents ||
+      b.average_3m_cents - a.average_3m_cents ||
+      a.category.localeCompare(b.category),
+  )
+
+  let income = 0
+  let expense = 0
+  for (const c of categories) {
+    if (c.type === 'income') income += c.projected_cents
+    else expense += c.projected_cents
+  }
+  const movers = [...categories]
+    .filter((c) => c.projected_cents !== c.average_3m_cents)
+    .sort(
+      (a, b) =>
+        Math.abs(b.projected_cents - b.average_3m_cents) -
+          Math.abs(a.projected_cents - a.average_3m_cents) || a.category.localeCompare(b.category),
+    )
+    .slice(0, 3)
+
+  return {
+    months: series,
+    categories,
+    projection: {
+      month: current,
+      income_cents: income,
+      expense_cents: expense,
+      balance_cents: income - expense,
+      days_elapsed: clock.day,
+      days_in_month: clock.daysInMonth,
+    },
+    movers,
+  }
+}

@@ -1,0 +1,1 @@
+export { analysisRoutes } from './analysis.routes.ts'
