@@ -278,8 +278,8 @@ export async function insertTransactions(
          (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source)
        select ledger_id, created_by, type, amount_cents, description, category, occurred_on, source
          from x order by ord
-       returning ${COLUMNS})
-     select * from ins order by id`,
+       returning *)
+     select ${COLUMNS} from ins as t ${CREATOR} order by t.id`,
     [
       entries.map((e) => e.ledgerId),
       entries.map((e) => e.createdBy),
