@@ -25,8 +25,11 @@ export type ApiDoc = {
   bodyExample?: unknown
   /** The query string, validated by the handler with this same schema (a z.object). */
   query?: z.ZodObject
-  /** Path parameters: name → description (their schema is always a positive integer id). */
-  params?: Record<string, string>
+  /**
+   * Path parameters: name → description (a positive integer id), or → {description, pattern,
+   * example} for other shapes (a category slug).
+   */
+  params?: Record<string, string | { description: string; pattern: string; example: string }>
   response: {
     status?: 200 | 201 | 202 | 204
     description?: string
@@ -58,14 +61,20 @@ export function apiDoc(doc: ApiDoc): MiddlewareHandler {
   const isPost = doc.post === true || doc.body !== undefined || status === 201
   const errors = [...new Set([400, 401, 403, 429, ...(doc.errors ?? [])])].sort()
   const parameters = [
-    ...Object.entries(doc.params ?? {}).map(([name, description]) => ({
-      name,
-      in: 'path' as const,
-      required: true,
-      description,
-      schema: { type: 'string' as const, pattern: '^[1-9][0-9]*$' },
-      example: '42',
-    })),
+    ...Object.entries(doc.params ?? {}).map(([name, param]) => {
+      const { description, pattern, example } =
+        typeof param === 'string'
+          ? { description: param, pattern: '^[1-9][0-9]*$', example: '42' }
+          : param
+      return {
+        name,
+        in: 'path' as const,
+        required: true,
+        description,
+        schema: { type: 'string' as const, pattern },
+        example,
+      }
+    }),
     ...(doc.query ? queryParameters(doc.query) : []),
     ...(isPost ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
   ]
@@ -186,6 +195,9 @@ export function openApiDocumentation(publicUrl: string) {
       { name: 'Lançamentos', description: 'Receitas e despesas da conta' },
       { name: 'Resumo', description: 'Totais do mês e uso do plano' },
       { name: 'Notificações', description: 'Quais avisos a pessoa recebe' },
+      { name: 'Contas', description: 'Contas a pagar e seus lembretes' },
+      { name: 'Recorrentes', description: 'Lançamentos feitos todo mês no seu dia' },
+      { name: 'Orçamentos', description: 'Limites por categoria e alertas' },
       { name: 'Webhooks', description: 'Endpoints que recebem eventos assinados' },
       { name: 'Documentação', description: 'Este documento' },
     ],

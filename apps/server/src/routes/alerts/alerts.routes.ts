@@ -3,7 +3,17 @@ import { listAlerts } from '../../alerts/alerts.ts'
 import type { AppDeps } from '../../http/app-types.ts'
 import { requireFeature } from '../../http/feature-guard.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { apiDoc } from '../../http/openapi.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
+import { alertListDoc, planningExamples } from '../../public-api/planning-openapi-schemas.ts'
+
+const doc = apiDoc({
+  tag: 'Orçamentos',
+  summary: 'Alertas enviados, do mais novo ao mais antigo',
+  description: 'Os últimos 100: `budget_80`, `budget_100`, `high_spending`, `bill_due`.',
+  feature: 'alertas_orçamento',
+  response: { schema: alertListDoc, example: planningExamples.alerts },
+})
 
 /**
  * GET /api/v1/alerts (ARCHITECTURE §8, alertas_orçamento): the alerts of the caller's ledger,
@@ -15,6 +25,7 @@ export function alertsRoutes(deps: AppDeps) {
     '/v1/alerts',
     requireLedgerCaller(deps),
     requireFeature(deps, 'alertas_orçamento'),
+    doc,
     async (c) => {
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json({ data: await listAlerts(db, { ledgerId: ledger.ledgerId }) })

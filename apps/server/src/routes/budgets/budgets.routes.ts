@@ -10,8 +10,51 @@ import type { AppDeps } from '../../http/app-types.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import { requireFeature } from '../../http/feature-guard.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../../http/ledger-caller.ts'
+import { apiDoc } from '../../http/openapi.ts'
 import { parseBody, parseQuery } from '../../http/parse.ts'
+import {
+  budgetDoc,
+  budgetListDoc,
+  planningExamples,
+} from '../../public-api/planning-openapi-schemas.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
+
+const TAG = 'Orçamentos'
+const CATEGORY = {
+  category: {
+    description: 'Categoria de despesa (slug)',
+    pattern: '^[a-z_]+$',
+    example: 'mercado',
+  },
+}
+const docs = {
+  list: apiDoc({
+    tag: TAG,
+    summary: 'Orçamentos do mês com o gasto',
+    query: budgetMonthQuerySchema,
+    feature: 'alertas_orçamento',
+    response: { schema: budgetListDoc, example: planningExamples.budgets },
+  }),
+  put: apiDoc({
+    tag: TAG,
+    summary: 'Define o orçamento de uma categoria',
+    description:
+      'Vale deste mês em diante, até mudar. Alertas aos 80 % e aos 100 %, uma vez cada por mês.',
+    params: CATEGORY,
+    body: budgetInputSchema,
+    bodyExample: { limit_cents: 80000 },
+    feature: 'alertas_orçamento',
+    response: { schema: budgetDoc, example: planningExamples.budget },
+  }),
+  remove: apiDoc({
+    tag: TAG,
+    summary: 'Remove o orçamento de uma categoria',
+    params: CATEGORY,
+    feature: 'alertas_orçamento',
+    response: { status: 204 },
+    errors: [404],
+  }),
+}
 
 function categoryParam(raw: string) {
   const parsed = budgetCategorySchema.safeParse(raw)
@@ -29,7 +72,7 @@ export function budgetsRoutes(deps: AppDeps) {
   return new Hono<LedgerBindings>()
     .use('/v1/budgets', ...guard)
     .use('/v1/budgets/*', ...guard)
-    .get('/v1/budgets', async (c) => {
+    .get('/v1/budgets', docs.list, async (c) => {
       const { month = saoPauloMonth(new Date()) } = parseQuery(c, budgetMonthQuerySchema)
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json({
@@ -37,7 +80,7 @@ export function budgetsRoutes(deps: AppDeps) {
         data: await budgetsForMonth(db, { ledgerId: ledger.ledgerId, month }),
       })
     })
-    .put('/v1/budgets/:category', async (c) => {
+    .put('/v1/budgets/:category', docs.put, async (c) => {
       const category = categoryParam(c.req.param('category'))
       const { limit_cents } = await parseBody(c, budgetInputSchema)
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
@@ -48,7 +91,7 @@ export function budgetsRoutes(deps: AppDeps) {
       )
       return c.json(row)
     })
-    .delete('/v1/budgets/:category', async (c) => {
+    .delete('/v1/budgets/:category', docs.remove, async (c) => {
       const category = categoryParam(c.req.param('category'))
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       const month = saoPauloMonth(new Date())

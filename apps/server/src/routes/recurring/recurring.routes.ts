@@ -7,13 +7,51 @@ import {
   type LedgerBindings,
   requireLedgerCaller,
 } from '../../http/ledger-caller.ts'
+import { apiDoc } from '../../http/openapi.ts'
 import { parseBody } from '../../http/parse.ts'
+import {
+  recurringDoc,
+  recurringListDoc,
+  planningExamples,
+} from '../../public-api/planning-openapi-schemas.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 import {
   cancelRecurring,
   insertRecurring,
   listRecurring,
 } from '../../recurring/recurring.queries.ts'
+
+const TAG = 'Recorrentes'
+const docs = {
+  list: apiDoc({
+    tag: TAG,
+    summary: 'Lista os lançamentos recorrentes',
+    response: { schema: recurringListDoc, example: planningExamples.recurringList },
+  }),
+  create: apiDoc({
+    tag: TAG,
+    summary: 'Cria um lançamento recorrente',
+    description:
+      'Lançado todo mês no dia `day_of_month` (31 em meses curtos: o último dia), contando no limite mensal do plano.',
+    body: recurringInputSchema,
+    bodyExample: {
+      type: 'income',
+      amount_cents: 450000,
+      description: 'salário',
+      category: 'salario',
+      day_of_month: 5,
+    },
+    response: { status: 201, schema: recurringDoc, example: planningExamples.recurring },
+  }),
+  remove: apiDoc({
+    tag: TAG,
+    summary: 'Cancela um lançamento recorrente',
+    description: 'Os lançamentos já feitos ficam.',
+    params: { id: 'Id do recorrente' },
+    response: { status: 204 },
+    errors: [404],
+  }),
+}
 
 const notFound = () => new NotFoundError('Lançamento recorrente não encontrado.')
 
@@ -26,11 +64,11 @@ export function recurringRoutes(deps: AppDeps) {
   return new Hono<LedgerBindings>()
     .use('/v1/recurring', requireLedgerCaller(deps))
     .use('/v1/recurring/*', requireLedgerCaller(deps))
-    .get('/v1/recurring', async (c) => {
+    .get('/v1/recurring', docs.list, async (c) => {
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json({ data: await listRecurring(db, { ledgerId: ledger.ledgerId }) })
     })
-    .post('/v1/recurring', async (c) => {
+    .post('/v1/recurring', docs.create, async (c) => {
       const input = await parseBody(c, recurringInputSchema)
       const userId = c.get('user').id
       const ledger = await ledgerForUser(db, { userId })
@@ -44,7 +82,7 @@ export function recurringRoutes(deps: AppDeps) {
       })
       return c.json(created, 201)
     })
-    .delete('/v1/recurring/:id', async (c) => {
+    .delete('/v1/recurring/:id', docs.remove, async (c) => {
       const raw = c.req.param('id')
       if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound()
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
