@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts'
 import type { Queryable } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
 import { JOBS } from '../jobs/jobs.ts'
+import { emitWebhookEvents } from '../webhooks/webhook-events.ts'
 import { getNotificationSettings } from '../notifications/notification-settings.queries.ts'
 import { notifyUser } from '../whatsapp/notify.ts'
 import { type TemplatePurpose, templateMessage } from '../whatsapp/templates.ts'
@@ -93,6 +94,28 @@ export async function recordAlerts(
       [spec.task, deliver, spec.maxAttempts, spec.keyPrefix],
     )
   }
+  // Outgoing webhooks (integrações_personalizadas): every alert created, sent on WhatsApp or not,
+  // is a `bill.due` or `budget.alert` event in the same transaction (nothing without endpoints).
+  const byKey = new Map(alerts.map((a) => [`${a.ledgerId}\u0000${a.dedupeKey}`, a]))
+  await emitWebhookEvents(
+    tx,
+    rows.flatMap((row) => {
+      const alert = byKey.get(`${row.ledger_id}\u0000${row.dedupe_key}`)
+      if (!alert) return []
+      return [
+        {
+          ledgerId: Number(row.ledger_id),
+          type: alert.kind === 'bill_due' ? ('bill.due' as const) : ('budget.alert' as const),
+          data: {
+            id: Number(row.id),
+            kind: alert.kind,
+            category: alert.category,
+            text: alert.text,
+          },
+        },
+      ]
+    }),
+  )
   return rows.map(({ id, dedupe_key }) => ({ id: Number(id), dedupe_key }))
 }
 

@@ -91,6 +91,28 @@ describe('budget alerts', () => {
     expect(await deliveryJobs(alerts.map((a) => a.id))).toHaveLength(3)
   })
 
+  it('emits budget.alert webhook events for an endpoint listening, in the same transaction', async () => {
+    const userId = await withBudget()
+    const { ledgerId } = await ledgerForUser(db, { userId })
+    await db.query(
+      `insert into webhook_endpoints (ledger_id, created_by, url, events, secret)
+       values ($1, $2, 'https://exemplo.com.br/hook', '{budget.alert}', 'whsec_teste')`,
+      [ledgerId, userId],
+    )
+    await spend(userId, 70_000) // 87 %
+    await spend(userId, 20_000) // 112 %
+    const { rows } = await db.query<{ type: string; kind: string; deliveries: number }>(
+      `select e.type, e.data->>'kind' as kind,
+              (select count(*)::int from webhook_deliveries d where d.event_id = e.id) as deliveries
+         from webhook_events e where e.ledger_id = $1 order by e.created_at, e.id`,
+      [ledgerId],
+    )
+    expect(rows).toEqual([
+      { type: 'budget.alert', kind: 'budget_80', deliveries: 1 },
+      { type: 'budget.alert', kind: 'budget_100', deliveries: 1 },
+    ])
+  })
+
   it('records 80 % without sending it when one entry goes straight past 100 %', async () => {
     const userId = await withBudget()
     await spend(userId, 90_000)
