@@ -1,13 +1,5 @@
 import { formatBRL, type Transaction } from '@equilibrai/shared'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { toastSuccess } from '@/lib/notify'
 import { useDeleteTransaction } from '../api/delete-transaction'
 import { formatIsoDate } from '../utils/month'
@@ -22,38 +14,27 @@ export function DeleteTransactionDialog({
 }) {
   const { mutate, isPending } = useDeleteTransaction()
   return (
-    <Dialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Excluir lançamento?</DialogTitle>
-          <DialogDescription>
-            {entry
-              ? `“${entry.description}”, ${formatBRL(entry.amount_cents)} em ${formatIsoDate(entry.occurred_on)}. Esta ação não pode ser desfeita.`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={isPending || !entry}
-            onClick={() =>
-              entry &&
-              mutate(entry.id, {
-                onSuccess: () => {
-                  toastSuccess('Lançamento excluído.')
-                  onClose()
-                },
-              })
-            }
-          >
-            {isPending ? 'Excluindo...' : 'Excluir'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={entry !== null}
+      title="Excluir lançamento?"
+      description={
+        entry
+          ? `“${entry.description}”, ${formatBRL(entry.amount_cents)} em ${formatIsoDate(entry.occurred_on)}. Esta ação não pode ser desfeita.`
+          : ''
+      }
+      confirmLabel="Excluir"
+      pendingLabel="Excluindo..."
+      isPending={isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        entry &&
+        mutate(entry.id, {
+          onSuccess: () => {
+            toastSuccess('Lançamento excluído.')
+            onClose()
+          },
+        })
+      }
+    />
   )
 }

@@ -3,16 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { KeyRoundIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toastError, toastSuccess } from '@/lib/notify'
@@ -120,39 +113,28 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
 function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeySummary | null; onClose: () => void }) {
   const { mutate, isPending } = useRevokeApiKey()
   return (
-    <Dialog open={apiKey !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Revogar chave?</DialogTitle>
-          <DialogDescription>
-            {apiKey
-              ? `A chave “${apiKey.name}” (${apiKey.prefix}…) para de funcionar na hora. Esta ação não pode ser desfeita.`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={isPending || !apiKey}
-            onClick={() =>
-              apiKey &&
-              mutate(apiKey.id, {
-                onSuccess: () => {
-                  toastSuccess('Chave revogada.')
-                  onClose()
-                },
-                onError: (error) => toastError(error, 'Não foi possível revogar a chave.'),
-              })
-            }
-          >
-            {isPending ? 'Revogando...' : 'Revogar'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={apiKey !== null}
+      title="Revogar chave?"
+      description={
+        apiKey
+          ? `A chave “${apiKey.name}” (${apiKey.prefix}…) para de funcionar na hora. Esta ação não pode ser desfeita.`
+          : ''
+      }
+      confirmLabel="Revogar"
+      pendingLabel="Revogando..."
+      isPending={isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        apiKey &&
+        mutate(apiKey.id, {
+          onSuccess: () => {
+            toastSuccess('Chave revogada.')
+            onClose()
+          },
+          onError: (error) => toastError(error, 'Não foi possível revogar a chave.'),
+        })
+      }
+    />
   )
 }

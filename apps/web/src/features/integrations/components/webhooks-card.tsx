@@ -10,13 +10,13 @@ import { WebhookIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import { Badge } from '@/components/ui/badge'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
@@ -263,39 +263,28 @@ function DeleteEndpointDialog({
 }) {
   const { mutate, isPending } = useDeleteWebhookEndpoint()
   return (
-    <Dialog open={endpoint !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Excluir endpoint?</DialogTitle>
-          <DialogDescription>
-            {endpoint
-              ? `${endpoint.url} deixa de receber eventos e o histórico de entregas é apagado.`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={isPending || !endpoint}
-            onClick={() =>
-              endpoint &&
-              mutate(endpoint.id, {
-                onSuccess: () => {
-                  toastSuccess('Endpoint excluído.')
-                  onClose()
-                },
-                onError: (error) => toastError(error, 'Não foi possível excluir o endpoint.'),
-              })
-            }
-          >
-            {isPending ? 'Excluindo...' : 'Excluir'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={endpoint !== null}
+      title="Excluir endpoint?"
+      description={
+        endpoint
+          ? `${endpoint.url} deixa de receber eventos e o histórico de entregas é apagado.`
+          : ''
+      }
+      confirmLabel="Excluir"
+      pendingLabel="Excluindo..."
+      isPending={isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        endpoint &&
+        mutate(endpoint.id, {
+          onSuccess: () => {
+            toastSuccess('Endpoint excluído.')
+            onClose()
+          },
+          onError: (error) => toastError(error, 'Não foi possível excluir o endpoint.'),
+        })
+      }
+    />
   )
 }
