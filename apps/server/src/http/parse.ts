@@ -30,3 +30,13 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
   if (!result.success) throw new ValidationError(result.error)
   return result.data
 }
+
+/**
+ * The numeric id in the path (`:id`): anything that is not one of ours — not digits, zero, too
+ * long for a bigint we hand out — is simply not found (`notFound()`), never a 500.
+ */
+export function pathId(c: Context, notFound: () => Error, name = 'id'): number {
+  const raw = c.req.param(name) ?? ''
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound()
+  return Number(raw)
+}

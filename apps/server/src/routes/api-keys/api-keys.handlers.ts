@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { AppDeps } from '../../http/app-types.ts'
 import type { AuthedBindings } from '../../http/auth-guards.ts'
 import { NotFoundError } from '../../errors.ts'
-import { parseBody } from '../../http/parse.ts'
+import { parseBody, pathId } from '../../http/parse.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 import { assertFeature } from '../../plans/feature-gate.ts'
 import { generateApiKey, hashApiKey } from '../../public-api/api-keys.ts'
@@ -44,9 +44,8 @@ export function apiKeyHandlers({ db, apiKeySecret }: Pick<AppDeps, 'db' | 'apiKe
 
     /** DELETE /api/api-keys/:id: revoked at once (every instance looks keys up per request). */
     async revoke(c: Ctx) {
-      const raw = c.req.param('id') ?? ''
-      if (!/^[1-9]\d{0,14}$/.test(raw)) throw new ApiKeyNotFoundError()
-      const revoked = await revokeApiKey(db, { userId: c.get('user').id, id: Number(raw) })
+      const id = pathId(c, () => new ApiKeyNotFoundError())
+      const revoked = await revokeApiKey(db, { userId: c.get('user').id, id })
       if (!revoked) throw new ApiKeyNotFoundError()
       return c.body(null, 204)
     },

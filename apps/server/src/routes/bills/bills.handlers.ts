@@ -2,7 +2,7 @@ import { billInputSchema, billPatchSchema } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { AppDeps } from '../../http/app-types.ts'
-import { parseBody } from '../../http/parse.ts'
+import { parseBody, pathId } from '../../http/parse.ts'
 import { withTransaction } from '../../db/transaction.ts'
 import { BillNotFoundError, changeBill } from '../../ledger/bill-payments.ts'
 import { deleteBill, getBill, insertBill, listBills } from '../../ledger/bills.queries.ts'
@@ -11,11 +11,7 @@ import { entrySourceOf, type LedgerBindings } from '../../http/ledger-caller.ts'
 
 type Ctx = Context<LedgerBindings>
 
-function billId(c: Ctx): number {
-  const raw = c.req.param('id') ?? ''
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new BillNotFoundError()
-  return Number(raw)
-}
+const billId = (c: Ctx) => pathId(c, () => new BillNotFoundError())
 
 /** PATCH also takes `record_entry: true` with paid_on: the web's "Marcar como paga" records the expense. */
 const patchSchema = z.intersection(

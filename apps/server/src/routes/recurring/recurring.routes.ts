@@ -8,7 +8,7 @@ import {
   requireLedgerCaller,
 } from '../../http/ledger-caller.ts'
 import { apiDoc } from '../../http/openapi.ts'
-import { parseBody } from '../../http/parse.ts'
+import { parseBody, pathId } from '../../http/parse.ts'
 import {
   recurringDoc,
   recurringListDoc,
@@ -83,11 +83,9 @@ export function recurringRoutes(deps: AppDeps) {
       return c.json(created, 201)
     })
     .delete('/v1/recurring/:id', docs.remove, async (c) => {
-      const raw = c.req.param('id')
-      if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound()
+      const id = pathId(c, notFound)
       const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      if (!(await cancelRecurring(db, { ledgerId: ledger.ledgerId, id: Number(raw) })))
-        throw notFound()
+      if (!(await cancelRecurring(db, { ledgerId: ledger.ledgerId, id }))) throw notFound()
       return c.body(null, 204)
     })
 }

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppDeps } from '../../http/app-types.ts'
 import { type AuthedBindings, requireAdmin, requireUser } from '../../http/auth-guards.ts'
 import { NotFoundError } from '../../errors.ts'
-import { parseBody } from '../../http/parse.ts'
+import { parseBody, pathId } from '../../http/parse.ts'
 import { supportAnswerEmail } from '../../mail/business-templates.ts'
 import {
   accountManagerFor,
@@ -56,11 +56,10 @@ export function supportRoutes(deps: AppDeps) {
       return c.json({ data: await adminSupportQueue(db, { status }) })
     })
     .patch('/admin/support/requests/:id', admin, async (c) => {
-      const raw = c.req.param('id')
-      if (!/^[1-9]\d{0,14}$/.test(raw)) throw new NotFoundError('Solicitação não encontrada.')
+      const id = pathId(c, () => new NotFoundError('Solicitação não encontrada.'))
       const { answer } = await parseBody(c, supportAnswerSchema)
       const answered = await answerSupportRequest(db, {
-        id: Number(raw),
+        id,
         answer,
         adminId: c.get('user').id,
       })

@@ -2,7 +2,7 @@ import { saoPauloMonth, teamInvitationSchema, teamSummaryQuerySchema } from '@eq
 import type { Context } from 'hono'
 import type { AppDeps } from '../../http/app-types.ts'
 import type { AuthedBindings } from '../../http/auth-guards.ts'
-import { parseBody, parseQuery } from '../../http/parse.ts'
+import { parseBody, parseQuery, pathId } from '../../http/parse.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 import { assertFeature } from '../../plans/feature-gate.ts'
 import { InvitationNotFoundError } from '../../teams/team-errors.ts'
@@ -69,9 +69,8 @@ export function teamHandlers(deps: AppDeps) {
     },
 
     async cancelInvitation(c: Ctx) {
-      const raw = c.req.param('id') ?? ''
-      if (!/^[1-9]\d{0,14}$/.test(raw)) throw new InvitationNotFoundError()
-      await cancelInvitation(db, { callerId: c.get('user').id, invitationId: Number(raw) })
+      const invitationId = pathId(c, () => new InvitationNotFoundError())
+      await cancelInvitation(db, { callerId: c.get('user').id, invitationId })
       return c.body(null, 204)
     },
 

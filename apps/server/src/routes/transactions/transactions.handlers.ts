@@ -6,7 +6,7 @@ import {
 import type { Context } from 'hono'
 import type { AppDeps } from '../../http/app-types.ts'
 import { BadRequestError } from '../../errors.ts'
-import { parseBody, parseQuery } from '../../http/parse.ts'
+import { parseBody, parseQuery, pathId } from '../../http/parse.ts'
 import { withTransaction } from '../../db/transaction.ts'
 import { editEntry, recordEntry, removeEntry } from '../../ledger/entries.ts'
 import { TransactionNotFoundError } from '../../ledger/errors.ts'
@@ -21,11 +21,7 @@ import { entrySourceOf, type LedgerBindings } from '../../http/ledger-caller.ts'
 type Ctx = Context<LedgerBindings>
 
 /** An id in the path: anything that is not one of ours is simply not found (never a 500). */
-function entryId(c: Ctx): number {
-  const raw = c.req.param('id') ?? ''
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new TransactionNotFoundError()
-  return Number(raw)
-}
+const entryId = (c: Ctx) => pathId(c, () => new TransactionNotFoundError())
 
 export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
   return {

@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/transaction.ts'
 import type { AppDeps } from '../../http/app-types.ts'
 import { NotFoundError } from '../../errors.ts'
 import type { LedgerBindings } from '../../http/ledger-caller.ts'
-import { parseBody } from '../../http/parse.ts'
+import { parseBody, pathId } from '../../http/parse.ts'
 import { ensureJobSchema } from '../../jobs/add-job.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 import { newWebhookSecret } from '../../webhooks/signature.ts'
@@ -31,11 +31,7 @@ export class WebhookEndpointNotFoundError extends NotFoundError {
   }
 }
 
-function endpointId(c: Ctx): number {
-  const raw = c.req.param('id') ?? ''
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new WebhookEndpointNotFoundError()
-  return Number(raw)
-}
+const endpointId = (c: Ctx) => pathId(c, () => new WebhookEndpointNotFoundError())
 
 export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
   const ledgerOf = (c: Ctx) => ledgerForUser(db, { userId: c.get('user').id })
