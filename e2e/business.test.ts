@@ -5,6 +5,7 @@ import { type MailCatcher, startMailCatcher } from '../apps/server/test/mail-cat
 import { setAdmin } from '../apps/server/src/cli/commands/accounts.ts'
 import { withTransaction } from '../apps/server/src/db/transaction.ts'
 import { handleMessage } from '../apps/server/src/ledger/assistant-service.ts'
+import { TEAM_INVITATION_SUBJECT } from '../apps/server/src/mail/business-templates.ts'
 import { axeViolations } from './axe.ts'
 import { type E2E, startE2E } from './harness.ts'
 
@@ -67,7 +68,8 @@ describe('business plans in the browser', () => {
     await owner.page.getByRole('button', { name: 'Convidar' }).click()
     await toast(owner.page, `Convite enviado para ${partner.email}`).waitFor()
     await owner.page.getByText('(1 convite pendente)').waitFor()
-    const link = (await mail.waitFor(partner.email, { since })).link
+    const link = (await mail.waitFor(partner.email, { since, subject: TEAM_INVITATION_SUBJECT }))
+      .link
 
     await partner.page.goto(link.replace(e2e.server.url, ''))
     await partner.page.getByText('Joana Padeira convidou').waitFor()

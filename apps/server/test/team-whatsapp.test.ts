@@ -1,6 +1,7 @@
 import type { AdminSupportRequest, Team, TeamSummary, TransactionPage } from '@equilibrai/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setAdmin } from '../src/cli/commands/accounts.ts'
+import { TEAM_INVITATION_SUBJECT } from '../src/mail/business-templates.ts'
 import { signedInUser } from './auth-client.ts'
 import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts'
@@ -59,7 +60,10 @@ describe('a bakery on Empresas 2', () => {
     expect(
       (await owner.client.post('/api/team/invitations', { email: partner.email })).status,
     ).toBe(201)
-    const invitation = await mail.waitFor(partner.email, { since })
+    const invitation = await mail.waitFor(partner.email, {
+      since,
+      subject: TEAM_INVITATION_SUBJECT,
+    })
     const token = /\/convite\/([\w-]+)/.exec(invitation.link)?.[1]
     expect((await partner.client.post(`/api/team/invitations/${token}/accept`, {})).status).toBe(
       200,

@@ -7,6 +7,9 @@ import { BRAND, layout, type MailContent } from './templates.ts'
  * have our sender deliver their own words to any address.
  */
 
+export const TEAM_INVITATION_SUBJECT = `Convite para uma equipe — ${BRAND}`
+export const SUPPORT_ANSWER_SUBJECT = `Resposta do suporte — ${BRAND}`
+
 export function teamInvitationEmail({
   ownerEmail,
   planName,
@@ -24,7 +27,7 @@ export function teamInvitationEmail({
   ]
   const footer = 'Se você não esperava este convite, ignore este email.'
   return {
-    subject: `Convite para uma equipe — ${BRAND}`,
+    subject: TEAM_INVITATION_SUBJECT,
     link,
     text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nAbra o convite:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
     html: layout({ greeting, paragraphs, button: 'Ver convite', link, footer }),
@@ -43,7 +46,7 @@ export function supportAnswerEmail({
   const paragraphs = ['Respondemos sua solicitação de suporte:', answer]
   const footer = 'Para continuar a conversa, abra uma nova solicitação no painel.'
   return {
-    subject: `Resposta do suporte — ${BRAND}`,
+    subject: SUPPORT_ANSWER_SUBJECT,
     link,
     text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nVeja no seu painel:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
     html: layout({ greeting, paragraphs, button: 'Abrir o painel', link, footer }),

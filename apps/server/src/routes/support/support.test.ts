@@ -5,6 +5,7 @@ import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher.t
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { setAdmin } from '../../cli/commands/accounts.ts'
 import { COMMANDS } from '../../cli/registry.ts'
+import { SUPPORT_ANSWER_SUBJECT } from '../../mail/business-templates.ts'
 
 let server: TestServer
 let mail: MailCatcher
@@ -90,8 +91,8 @@ describe('support', () => {
       status: 'answered',
       answer: 'Pode exportar em Relatórios.',
     })
-    const message = await mail.waitFor(biz15.email, { since })
-    expect(message.subject).toBe('Resposta do suporte — Equilibraí')
+    const message = await mail.waitFor(biz15.email, { since, subject: SUPPORT_ANSWER_SUBJECT })
+    expect(message.subject).toBe('Resposta do suporte — Equilibraí') // the literal text, not the constant
     expect(message.text).toContain('Pode exportar em Relatórios.')
     const twice = await admin.client.request(`/api/admin/support/requests/${first.id}`, {
       method: 'PATCH',

@@ -4,6 +4,7 @@ import { PASSWORD, signedInUser, TestClient, uniqueEmail } from '../../../test/a
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { hashToken } from '../../teams/team-service.ts'
+import { TEAM_INVITATION_SUBJECT } from '../../mail/business-templates.ts'
 
 let server: TestServer
 let mail: MailCatcher
@@ -39,7 +40,7 @@ async function invite(owner: User, email: string): Promise<string> {
   const since = mail.messages.length
   const res = await owner.client.post('/api/team/invitations', { email })
   expect(res.status).toBe(201)
-  const message = await mail.waitFor(email, { since })
+  const message = await mail.waitFor(email, { since, subject: TEAM_INVITATION_SUBJECT })
   const match = /\/convite\/([\w-]+)/.exec(message.link)
   expect(message.link.startsWith(`${server.url}/convite/`)).toBe(true)
   return match?.[1] ?? ''
