@@ -102,6 +102,9 @@ export async function signedInUser(
   const email = input.email ?? uniqueEmail()
   const res = await signUp(client, { ...input, email })
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
+  // The confirmation e-mail goes out after the answer (background.ts): let it land now, so a
+  // test waiting for a later e-mail to this address never receives it instead.
+  await server.background.drain()
   const { rows } = await server.database.pool.query<{ id: string }>(
     `update "user" set "emailVerified" = true where email = $1 returning id`,
     [email],

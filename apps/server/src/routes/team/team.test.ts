@@ -84,7 +84,9 @@ describe('teams', () => {
     const partner = await person('free', 'Carlos Sócio')
     const since = mail.messages.length
     const token = await invite(owner, partner.email.toUpperCase())
-    const message = mail.messages.slice(since).find((m) => m.to.includes(partner.email))
+    const message = mail.messages
+      .slice(since)
+      .find((m) => m.to.includes(partner.email) && m.link.includes('/convite/'))
     expect(message?.subject).toBe('Convite para uma equipe — Equilibraí')
     // Only our words and the owner's verified address: never a name someone typed.
     expect(message?.text).toContain(`A conta ${owner.email} convidou você`)
