@@ -60,6 +60,17 @@ export async function insertOutbound(
   return rows[0] ?? null
 }
 
+/** When the latest message sent to this recipient went out (by schedule order), or null. */
+export async function lastSentAt(db: Queryable, { waId }: { waId: string }): Promise<Date | null> {
+  const { rows } = await db.query<{ sent_at: Date }>(
+    `select sent_at from whatsapp_outbound
+      where wa_id = $1 and sent_at is not null
+      order by not_before desc limit 1`,
+    [waId],
+  )
+  return rows[0]?.sent_at ?? null
+}
+
 export async function outboundIdByKey(tx: Queryable, idempotencyKey: string): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     'select id from whatsapp_outbound where idempotency_key = $1',

@@ -24,6 +24,7 @@ import {
   type Channel,
   callbackData,
   insertOutbound,
+  lastSentAt,
   markAttemptStarted,
   markDeliveredToSimulator,
   markOutboundFailed,
@@ -185,6 +186,19 @@ async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: 
   const recipient = `whatsapp-send:${row.wa_id}`
   await lockForSession(client, recipient)
   try {
+    // The schedule spaces messages PACING_MS apart, but a job that ran late can bring its send
+    // close to the next one's: the gap is kept on actual sends too.
+    const last = row.channel === 'simulator' ? null : await lastSentAt(client, { waId: row.wa_id })
+    const next = last ? last.getTime() + PACING_MS : 0
+    if (next > Date.now()) {
+      await addJob(
+        client,
+        JOBS.whatsappSend,
+        { id: row.id },
+        { key: row.id, runAt: new Date(next) },
+      )
+      return
+    }
     await attempt(deps, client, row)
   } finally {
     await unlockSession(client, recipient)
