@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { preloadLandingRoute } from './build/preload-landing-plugin.ts'
-import { prerenderLanding } from './build/prerender-plugin.ts'
+import { prerenderPages } from './build/prerender-plugin.ts'
 import { serviceWorker } from './build/service-worker-plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -16,7 +16,7 @@ export default defineConfig({
     tailwindcss(),
     preloadLandingRoute('src/features/landing/components/landing-page.tsx'),
     serviceWorker(),
-    prerenderLanding(),
+    prerenderPages(),
     {
       // packages/shared builds its zod schemas at module level. Declaring its modules free of
       // side effects lets the bundler drop the schemas (and zod) from chunks that only use

@@ -4,12 +4,6 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite'
 
 const ROOT_DIV = '<div id="root"></div>'
 
-/**
- * After the build, renders the landing page (src/prerender.tsx) to HTML and writes it into
- * dist/index.html inside <div id="root">. Browsers paint it as soon as the HTML and CSS
- * arrive, and src/main.tsx hydrates it. The server answers every client route with this same
- * file: on other paths public/boot.js hides it until React renders the real page.
- */
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g
 
 /**
@@ -27,10 +21,81 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
   return result
 }
 
-export function prerenderLanding(): Plugin {
+type Prerender = {
+  renderLanding: () => Promise<string>
+  renderAppPage: (path: string) => Promise<string>
+  pageTitle: (title?: string) => string
+}
+
+/** Pages whose HTML is prerendered: the landing page, and /auth (the way in for every visitor). */
+const PAGES = [
+  { path: '/', file: 'index.html', render: (m: Prerender) => m.renderLanding() },
+  {
+    path: '/auth',
+    file: 'auth.html',
+    title: 'Entrar',
+    render: (m: Prerender) => m.renderAppPage('/auth'),
+    /** The app-mode modules /auth runs; their chunks replace the landing's modulepreloads. */
+    modules: ['src/app/app.tsx', 'src/features/auth/components/auth-page.tsx'],
+  },
+]
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
+
+/** The chunks of `roots` and of everything they import statically, entry excluded. */
+function staticChunks(manifest: Manifest, roots: string[]): string[] {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    for (const imported of manifest[key].imports ?? []) visit(imported)
+  }
+  for (const root of roots) visit(root)
+  return [...seen].filter((key) => !manifest[key]?.isEntry).map((key) => manifest[key]?.file ?? '')
+}
+
+const MODULEPRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g
+
+function withModulePreloads(html: string, files: string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+  return html.replace(MODULEPRELOAD, '').replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+}
+
+/**
+ * The page paints from its HTML and CSS alone; its JavaScript only hydrates it. So the module
+ * downloads go at low priority, behind what the first paint needs: on a slow phone network
+ * they no longer compete with the document (Lighthouse counts high-priority scripts as
+ * render-blocking: FCP 2.1 s → 1.4 s on /, 2.6 s → 1.3 s on /auth).
+ */
+function lowPriorityModules(html: string): string {
+  return html.replaceAll(
+    '<link rel="modulepreload" crossorigin',
+    '<link rel="modulepreload" fetchpriority="low" crossorigin',
+  )
+}
+
+/**
+ * No paint before the whole prerendered page is parsed: a first paint of part of /auth (its
+ * content is centred vertically) moved the card when the rest arrived, a layout shift of 0.11
+ * to 0.17 in one load out of three. `<link rel="expect" blocking="render">` holds rendering
+ * until the marker after #root is parsed (browsers without it ignore the link).
+ */
+function paintWhole(html: string): string {
+  return html
+    .replace('</head>', '  <link rel="expect" href="#root-end" blocking="render">\n  </head>')
+    .replace('</body>', '  <span id="root-end" hidden></span>\n  </body>')
+}
+
+/**
+ * After the build, renders each of PAGES to HTML (src/prerender.tsx) and writes it inside
+ * <div id="root"> of its file, with `data-prerendered="<path>"` on <html> (public/boot.js and
+ * src/main.tsx read it: hydrate on that path, hide and render on any other). The server sends
+ * each file for its path (and index.html for every other client route).
+ */
+export function prerenderPages(): Plugin {
   let config: ResolvedConfig
   return {
-    name: 'equilibrai:prerender-landing',
+    name: 'equilibrai:prerender-pages',
     apply: 'build',
     configResolved(resolved) {
       config = resolved
@@ -45,15 +110,34 @@ export function prerenderLanding(): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
       })
       try {
-        const { renderLanding } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-          renderLanding: () => Promise<string>
-        }
-        const file = join(config.root, config.build.outDir, 'index.html')
-        const html = await readFile(file, 'utf8')
-        if (!html.includes(ROOT_DIV)) throw new Error(`prerender: ${ROOT_DIV} not in index.html`)
-        const markup = `<div id="root">${await renderLanding()}</div>`
+        const prerender = (await server.ssrLoadModule('/src/prerender.tsx')) as Prerender
         const outDir = join(config.root, config.build.outDir)
-        await writeFile(file, await inlineStylesheets(html.replace(ROOT_DIV, markup), outDir))
+        const template = await readFile(join(outDir, 'index.html'), 'utf8')
+        if (!template.includes(ROOT_DIV)) {
+          throw new Error(`prerender: ${ROOT_DIV} not in index.html`)
+        }
+        const manifest = JSON.parse(
+          await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+        ) as Manifest
+        const styled = await inlineStylesheets(template, outDir)
+        // One at a time: the app pages share module state (the router App renders).
+        for (const page of PAGES) {
+          let html = styled
+            .replace('<html lang="pt-BR">', `<html lang="pt-BR" data-prerendered="${page.path}">`)
+            .replace(ROOT_DIV, `<div id="root">${await page.render(prerender)}</div>`)
+          if (page.title) {
+            html = html.replace(
+              /<title>[^<]*<\/title>/,
+              `<title>${prerender.pageTitle(page.title)}</title>`,
+            )
+          }
+          if (page.modules) html = withModulePreloads(html, staticChunks(manifest, page.modules))
+          html = paintWhole(lowPriorityModules(html))
+          if (!html.includes(`data-prerendered="${page.path}"`)) {
+            throw new Error('prerender: <html lang="pt-BR"> not in index.html')
+          }
+          await writeFile(join(outDir, page.file), html)
+        }
       } finally {
         await server.close()
       }

@@ -26,19 +26,43 @@ const app = (landing?: ComponentType) => (
 const render = (landing?: ComponentType) =>
   startTransition(() => createRoot(container).render(app(landing)))
 
-if (isLandingPath(window.location.pathname)) {
-  // The landing chunk is modulepreloaded by index.html, so this resolves at once. In a build,
-  // #root already holds the landing page's HTML (build/prerender-plugin.ts): hydrate it.
+// Hydrating inside a transition lets React yield between components instead of one long task,
+// so the page stays responsive (and Lighthouse's blocking time stays low).
+const hydrate = (landing?: ComponentType) =>
+  startTransition(() => void hydrateRoot(container, app(landing)))
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+const path = window.location.pathname
+const landing = isLandingPath(path)
+// In a build, #root holds a page's HTML (build/prerender-plugin.ts) and <html> names its path:
+// the landing page in index.html, /auth in auth.html. Anything else (the landing's HTML under
+// another path, the offline fallback) is hidden by public/boot.js and rendered from scratch.
+const prerendered =
+  container.firstElementChild !== null &&
+  document.documentElement.dataset.prerendered === (landing ? '/' : path)
+
+if (landing) {
+  // The landing chunk is modulepreloaded by index.html, so this resolves at once.
   import('./features/landing/components/landing-page')
-    .then(({ LandingPage }) => {
-      // Hydrating inside a transition lets React yield between components instead of one
-      // long task, so the page stays responsive (and Lighthouse's blocking time stays low).
-      if (container.firstElementChild)
-        startTransition(() => void hydrateRoot(container, app(LandingPage)))
-      else render(LandingPage)
-    })
+    .then(({ LandingPage }) => (prerendered ? hydrate(LandingPage) : render(LandingPage)))
     .catch((error: unknown) => {
       console.error('Falha ao carregar a página inicial', error)
+      render()
+    })
+} else if (prerendered) {
+  // The router's first render must be the page itself, not its loading fallback. The app's
+  // modules, the page's and the hydration each run in their own task: preloaded, they would
+  // otherwise all run in one, long enough to hold up a tap on a slow phone.
+  import('./app/app')
+    .then(async ({ prepareHydration }) => {
+      await nextTask()
+      await prepareHydration(path)
+      await nextTask()
+    })
+    .then(() => hydrate())
+    .catch((error: unknown) => {
+      console.error('Falha ao carregar a página', error)
       render()
     })
 } else {

@@ -1,27 +1,26 @@
 /**
- * Build-time only (build/prerender-plugin.ts): the landing page as HTML, put into index.html
- * so `/` paints before any JavaScript runs; main.tsx hydrates it. Renders exactly the tree the
- * client renders first in landing mode — keep the two in step.
+ * Build-time only (build/prerender-plugin.ts): pages as HTML, put into the HTML files the
+ * server sends, so they paint before any JavaScript runs; main.tsx hydrates them. Each renders
+ * exactly the tree the client renders first — keep the two in step:
+ * - `/` in landing mode (the landing page without the router);
+ * - `/auth` in app mode, with a memory router at that path standing in for the browser's.
  */
-import { StrictMode } from 'react'
+import { type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { createMemoryRouter } from 'react-router'
+import { prepareHydration, setPrerenderRouter } from './app/app'
+import { routes } from './app/router'
 import { Shell } from './app/shell'
 import { LandingPage } from './features/landing/components/landing-page'
 
-const tree = (
-  <StrictMode>
-    <Shell landing={LandingPage} />
-  </StrictMode>
-)
-
 /**
- * Renders twice: the first pass starts the lazy sections' imports, the second finds them
- * loaded and renders them in full. (A streaming render would complete them with inline
- * scripts, which the CSP forbids.)
+ * Renders twice: the first pass starts the lazy parts' imports (`load` waits for them), the
+ * second finds them loaded and renders them in full. (A streaming render would complete them
+ * with inline scripts, which the CSP forbids.)
  */
-export async function renderLanding(): Promise<string> {
+async function renderComplete(tree: ReactNode, load: () => Promise<unknown>) {
   renderToString(tree)
-  await import('./features/landing/components/islands')
+  await load()
   await new Promise((resolve) => setTimeout(resolve, 0))
   const html = renderToString(tree)
   if (html.includes('<!--$?-->') || html.includes('<!--$!-->')) {
@@ -29,3 +28,24 @@ export async function renderLanding(): Promise<string> {
   }
   return html
 }
+
+export function renderLanding(): Promise<string> {
+  return renderComplete(
+    <StrictMode>
+      <Shell landing={LandingPage} />
+    </StrictMode>,
+    () => import('./features/landing/components/islands'),
+  )
+}
+
+export async function renderAppPage(path: string): Promise<string> {
+  await prepareHydration(path)
+  setPrerenderRouter(createMemoryRouter(routes, { initialEntries: [path] }))
+  return renderComplete(
+    <StrictMode>
+      <Shell />
+    </StrictMode>,
+    () => import('./app/app'),
+  )
+}
+export { pageTitle } from './lib/use-page-title'

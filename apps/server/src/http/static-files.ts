@@ -72,7 +72,8 @@ export function serveStatic(files: Map<string, StaticFile>): MiddlewareHandler {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const pathname = decodeURIComponent(new URL(c.req.url).pathname)
     if (pathname === '/api' || pathname.startsWith('/api/')) return next()
-    const file = files.get(pathname) ?? files.get('/index.html')
+    // A prerendered page (dist/auth.html for /auth) answers for its path without the extension.
+    const file = files.get(pathname) ?? files.get(`${pathname}.html`) ?? files.get('/index.html')
     if (!file) {
       return c.text('O aplicativo web ainda não foi construído. Rode `npm run build`.', 503)
     }

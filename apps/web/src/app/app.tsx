@@ -1,8 +1,10 @@
 import { RouterProvider } from 'react-router'
 import { AppProviders } from './providers'
-import { createAppRouter } from './router'
+import { createAppRouter, loadMatchedRoutes } from './router'
 
-let router: ReturnType<typeof createAppRouter> | undefined
+type AppRouter = ReturnType<typeof createAppRouter>
+
+let router: AppRouter | undefined
 
 /** App mode: providers and the router, created on first render (never at import: see ./shell). */
 export function App() {
@@ -12,4 +14,19 @@ export function App() {
       <RouterProvider router={router} />
     </AppProviders>
   )
+}
+
+/**
+ * Before hydrating a prerendered page: loads its route's code, so the router's first render is
+ * the page the HTML holds (see loadMatchedRoutes).
+ */
+export const prepareHydration = loadMatchedRoutes
+
+/**
+ * Build time only (src/prerender.tsx): the router App renders, e.g. a memory router at the
+ * path being prerendered. The tree around it stays the client's own, so the markup (and every
+ * useId) matches what hydration expects.
+ */
+export function setPrerenderRouter(prerenderRouter: AppRouter): void {
+  router = prerenderRouter
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { RedirectIfSignedIn, RequireAuth } from './guards'
 import { NotFoundPage } from './not-found-page'
 import { RootLayout, RouteError } from './root-layout'
@@ -151,4 +151,20 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes)
+}
+
+/**
+ * Loads the code of every route that matches `pathname` into `routes`, so that a router
+ * created afterwards renders that page at once instead of its HydrateFallback. Hydrating a
+ * prerendered page needs it (main.tsx), and so does prerendering one (src/prerender.tsx): both
+ * sides must render the page itself, not the fallback.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      Object.assign(route, await route.lazy(), { lazy: undefined })
+    }),
+  )
 }

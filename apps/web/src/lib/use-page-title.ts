@@ -2,13 +2,16 @@ import { useEffect } from 'react'
 
 const BRAND = 'Equilibraí'
 
-/** Sets document.title for the page: `Título — Equilibraí`, or the default title when empty. */
+/** A page's document title: `Título — Equilibraí`, or the default title when empty. */
+export function pageTitle(title?: string): string {
+  return title ? `${title} — ${BRAND}` : `${BRAND} — seu consultor financeiro no WhatsApp`
+}
+
+/** Sets document.title for the page (see pageTitle). */
 export function usePageTitle(title?: string): void {
   useEffect(() => {
     const previous = document.title
-    document.title = title
-      ? `${title} — ${BRAND}`
-      : `${BRAND} — seu consultor financeiro no WhatsApp`
+    document.title = pageTitle(title)
     return () => {
       document.title = previous
     }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { AfterHydration, HydratedFieldset } from '@/components/hydration-gates'
 import { Card, CardContent } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toastError, toastSuccess } from '@/lib/notify'
@@ -111,51 +112,57 @@ export function AuthPage() {
       <Card>
         <CardContent className="pt-6">
           <h1 className="sr-only">Entrar ou criar conta no Equilibraí</h1>
-          <Tabs
-            value={tab}
-            onValueChange={(value) => {
-              setTab(value as Tab)
-              setForgot(null)
-            }}
-          >
-            <TabsList className="grid grid-cols-2">
-              <TabsTrigger value="entrar" disabled={busy}>
-                Entrar
-              </TabsTrigger>
-              <TabsTrigger value="cadastrar" disabled={busy}>
-                Cadastrar
-              </TabsTrigger>
-            </TabsList>
-            <TabsContent value="entrar" className="space-y-6">
-              {forgot ? (
-                <ForgotPasswordForm
-                  busy={busy}
-                  run={run}
-                  initialEmail={forgot.email}
-                  onBack={() => setForgot(null)}
-                />
-              ) : (
-                <>
-                  <LoginForm
+          {/* /auth arrives prerendered (ADR 018): nothing works before React has it. */}
+          <HydratedFieldset>
+            <Tabs
+              value={tab}
+              onValueChange={(value) => {
+                setTab(value as Tab)
+                setForgot(null)
+              }}
+            >
+              <TabsList className="grid grid-cols-2">
+                <TabsTrigger value="entrar" disabled={busy}>
+                  Entrar
+                </TabsTrigger>
+                <TabsTrigger value="cadastrar" disabled={busy}>
+                  Cadastrar
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="entrar" className="space-y-6">
+                {forgot ? (
+                  <ForgotPasswordForm
                     busy={busy}
                     run={run}
-                    onForgotPassword={(email) => setForgot({ email })}
+                    initialEmail={forgot.email}
+                    onBack={() => setForgot(null)}
                   />
-                  <SocialButtons verb="Continuar com" disabled={busy} onSelect={social} />
-                </>
-              )}
-            </TabsContent>
-            <TabsContent value="cadastrar" className="space-y-6">
-              <SignupForm busy={busy} run={run} plan={plan} />
-              <SocialButtons verb="Cadastrar com" disabled={busy} onSelect={social} />
-            </TabsContent>
-          </Tabs>
+                ) : (
+                  <>
+                    <LoginForm
+                      busy={busy}
+                      run={run}
+                      onForgotPassword={(email) => setForgot({ email })}
+                    />
+                    <SocialButtons verb="Continuar com" disabled={busy} onSelect={social} />
+                  </>
+                )}
+              </TabsContent>
+              <TabsContent value="cadastrar" className="space-y-6">
+                <SignupForm busy={busy} run={run} plan={plan} />
+                <SocialButtons verb="Cadastrar com" disabled={busy} onSelect={social} />
+              </TabsContent>
+            </Tabs>
+          </HydratedFieldset>
         </CardContent>
       </Card>
       {plan && plan !== 'free' && (
-        <p className="text-center text-muted-foreground text-sm">
-          Entre ou crie sua conta para continuar a assinatura do plano escolhido.
-        </p>
+        // Prerendered without a query: the note joins after hydration.
+        <AfterHydration>
+          <p className="text-center text-muted-foreground text-sm">
+            Entre ou crie sua conta para continuar a assinatura do plano escolhido.
+          </p>
+        </AfterHydration>
       )}
     </AuthLayout>
   )

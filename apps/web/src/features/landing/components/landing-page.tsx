@@ -1,3 +1,4 @@
+import { HydrateWhenVisible } from '@/components/hydrate-when-visible'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { usePageTitle } from '@/lib/use-page-title'
@@ -7,7 +8,11 @@ import { Hero } from './hero'
 import { PricingSection } from './pricing-section'
 import { WaitlistSection } from './waitlist-section'
 
-/** `/` — a signed-in visitor never gets here: RedirectIfSignedIn (app/guards.tsx) wraps it. */
+/**
+ * `/` — a signed-in visitor never gets here: RedirectIfSignedIn (app/guards.tsx) wraps it.
+ * Below the hero, sections hydrate as they come near the screen (the prerendered HTML shows
+ * from the start): the first seconds go to the header and the hero.
+ */
 export function LandingPage() {
   usePageTitle()
   return (
@@ -15,12 +20,22 @@ export function LandingPage() {
       <SiteHeader />
       <main id="conteudo" tabIndex={-1} className="outline-none">
         <Hero />
-        <Benefits />
-        <About />
-        <PricingSection />
-        <WaitlistSection />
+        <HydrateWhenVisible>
+          <Benefits />
+        </HydrateWhenVisible>
+        <HydrateWhenVisible>
+          <About />
+        </HydrateWhenVisible>
+        <HydrateWhenVisible>
+          <PricingSection />
+        </HydrateWhenVisible>
+        <HydrateWhenVisible>
+          <WaitlistSection />
+        </HydrateWhenVisible>
       </main>
-      <SiteFooter />
+      <HydrateWhenVisible>
+        <SiteFooter />
+      </HydrateWhenVisible>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { maskWhatsappInput } from '@equilibrai/shared'
 import { SendIcon } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { HydratedFieldset } from '@/components/hydration-gates'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -26,23 +27,6 @@ export function WaitlistForm() {
   const { mutate, isPending } = useJoinWaitlist()
   const formRef = useRef<HTMLFormElement>(null)
   const id = useId()
-  // The form arrives as prerendered HTML: until React has hydrated it, a click would make the
-  // browser submit it natively (a GET with the answers in the URL). Enable it once hydrated.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => {
-    // Whatever was typed into the prerendered inputs before hydration is in the DOM only:
-    // take it into the state, or the first submit would find the fields empty.
-    const field = (name: string) =>
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? ''
-    const typed = {
-      nome: field('nome'),
-      whatsapp: maskWhatsappInput(field('whatsapp')),
-      email: field('email'),
-    }
-    if (typed.nome || typed.whatsapp || typed.email) setValues(typed)
-    setHydrated(true)
-  }, [])
-
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     const value = field === 'whatsapp' ? maskWhatsappInput(event.target.value) : event.target.value
     setValues((current) => ({ ...current, [field]: value }))
@@ -72,79 +56,75 @@ export function WaitlistForm() {
   }
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      onSubmit={onSubmit}
-      noValidate
-      className="space-y-5"
-      aria-busy={isPending}
-    >
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-nome`}>
-          Nome
-          <Required />
-        </Label>
-        <Input
-          id={`${id}-nome`}
-          name="nome"
-          autoComplete="name"
-          placeholder="Como podemos te chamar?"
-          value={values.nome}
-          onChange={set('nome')}
-          aria-required="true"
-          aria-invalid={invalid === 'nome' || undefined}
-          maxLength={100}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-whatsapp`}>
-          WhatsApp
-          <Required />
-        </Label>
-        <Input
-          id={`${id}-whatsapp`}
-          name="whatsapp"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="(11) 99999-9999"
-          value={values.whatsapp}
-          onChange={set('whatsapp')}
-          aria-required="true"
-          aria-invalid={invalid === 'whatsapp' || undefined}
-          aria-describedby={`${id}-whatsapp-hint`}
-          maxLength={20}
-        />
-        <p id={`${id}-whatsapp-hint`} className="text-muted-foreground text-xs">
-          Com DDD. É por ele que o Equilibraí vai falar com você.
+    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate aria-busy={isPending}>
+      {/* Prerendered, hydrated when it nears the screen (ADR 018). */}
+      <HydratedFieldset className="space-y-5">
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-nome`}>
+            Nome
+            <Required />
+          </Label>
+          <Input
+            id={`${id}-nome`}
+            name="nome"
+            autoComplete="name"
+            placeholder="Como podemos te chamar?"
+            value={values.nome}
+            onChange={set('nome')}
+            aria-required="true"
+            aria-invalid={invalid === 'nome' || undefined}
+            maxLength={100}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-whatsapp`}>
+            WhatsApp
+            <Required />
+          </Label>
+          <Input
+            id={`${id}-whatsapp`}
+            name="whatsapp"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="(11) 99999-9999"
+            value={values.whatsapp}
+            onChange={set('whatsapp')}
+            aria-required="true"
+            aria-invalid={invalid === 'whatsapp' || undefined}
+            aria-describedby={`${id}-whatsapp-hint`}
+            maxLength={20}
+          />
+          <p id={`${id}-whatsapp-hint`} className="text-muted-foreground text-xs">
+            Com DDD. É por ele que o Equilibraí vai falar com você.
+          </p>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="voce@exemplo.com.br"
+            value={values.email}
+            onChange={set('email')}
+            aria-invalid={invalid === 'email' || undefined}
+          />
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={isPending}>
+          <SendIcon aria-hidden="true" />
+          {isPending ? 'Enviando...' : 'Quero entrar na Lista VIP'}
+        </Button>
+        <p className="text-center text-muted-foreground text-xs">
+          <span aria-hidden="true">* </span>Campos obrigatórios. Usamos seus dados só para falar
+          sobre o lançamento — veja a{' '}
+          <AppLink to="/privacidade" className="underline underline-offset-2 hover:text-foreground">
+            Política de Privacidade
+          </AppLink>
+          .
         </p>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="voce@exemplo.com.br"
-          value={values.email}
-          onChange={set('email')}
-          aria-invalid={invalid === 'email' || undefined}
-        />
-      </div>
-      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isPending}>
-        <SendIcon aria-hidden="true" />
-        {isPending ? 'Enviando...' : 'Quero entrar na Lista VIP'}
-      </Button>
-      <p className="text-center text-muted-foreground text-xs">
-        <span aria-hidden="true">* </span>Campos obrigatórios. Usamos seus dados só para falar sobre
-        o lançamento — veja a{' '}
-        <AppLink to="/privacidade" className="underline underline-offset-2 hover:text-foreground">
-          Política de Privacidade
-        </AppLink>
-        .
-      </p>
+      </HydratedFieldset>
     </form>
   )
 }
