@@ -32,7 +32,56 @@ async function signedInPage() {
   return { ...user, context, page }
 }
 
+/** Element nodes removed from the page since it started loading (a replaced prerender). */
+async function watchRemovals(page: Page) {
+  await page.addInitScript(() => {
+    const removed: string[] = []
+    Object.assign(window, { __removed: removed })
+    new MutationObserver((records) => {
+      for (const record of records)
+        record.removedNodes.forEach((node) => {
+          if (node instanceof Element && node.tagName !== 'STYLE') removed.push(node.tagName)
+        })
+    }).observe(document, { childList: true, subtree: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __removed: string[] }).__removed)
+}
+
 describe('/auth', () => {
+  it('is prerendered: the server sends the page itself, and React takes it over in place', async () => {
+    const html = await (await e2e.server.api('/auth')).text()
+    expect(html).toContain('data-prerendered="/auth"')
+    expect(html).toContain('<title>Entrar — Equilibraí</title>')
+    expect(html).toContain('Entrar ou criar conta no Equilibraí')
+    expect(html).toContain('Esqueci minha senha')
+    // Other app routes still get the shell (with the landing page hidden until React renders).
+    expect(await (await e2e.server.api('/dashboard')).text()).toContain('data-prerendered="/"')
+
+    for (const path of ['/auth', '/auth?plan=pf_simples']) {
+      const { page, context } = await e2e.newPage()
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text())
+      })
+      const removed = await watchRemovals(page)
+      await page.goto(path)
+      const email = page.getByLabel('Email')
+      // Disabled until hydrated: typing into the HTML alone would be lost, a submit native.
+      await expect.poll(() => email.isEnabled()).toBe(true)
+      if (path.includes('plan=')) {
+        await page
+          .getByText('Entre ou crie sua conta para continuar a assinatura do plano escolhido.')
+          .waitFor()
+      }
+      expect(await removed(), path).toEqual([])
+      expect(errors, path).toEqual([])
+      // And it is live: the tabs switch.
+      await page.getByRole('tab', { name: 'Cadastrar' }).click()
+      await page.getByLabel('Nome Completo').waitFor()
+      await context.close()
+    }
+  })
+
   it('shows the first broken rule as a toast, on both tabs', async () => {
     const { page, context } = await e2e.newPage()
     await page.goto('/auth')

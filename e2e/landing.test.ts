@@ -26,6 +26,8 @@ describe('landing page', () => {
     const { page, context } = await e2e.newPage()
     await page.goto('/')
     const pricing = page.locator('#pricing')
+    // Below the fold: it hydrates (and asks for the plans) as the visitor scrolls to it.
+    await pricing.scrollIntoViewIfNeeded()
     await expect.poll(() => pricing.getByText('Mais Popular').count()).toBe(1)
     const text = (await pricing.textContent()) ?? ''
     const order = ['Gratuito', 'Pessoa Física', 'Empresas 2', 'Empresas 15'].map((n) =>
@@ -51,6 +53,7 @@ describe('landing page', () => {
     const { page, context } = await e2e.newPage({ viewport: { width: 390, height: 844 } })
     await page.goto('/')
     const form = page.locator('#waitlist form')
+    await form.scrollIntoViewIfNeeded()
     await form.getByLabel('Nome').fill('Maria Souza')
     await form.getByLabel('WhatsApp').pressSequentially('11987654321')
     expect(await form.getByLabel('WhatsApp').inputValue()).toBe('(11) 98765-4321')
@@ -89,6 +92,7 @@ describe('landing page', () => {
     await page.goto('/')
     const form = page.locator('#waitlist form')
     const submit = form.getByRole('button', { name: 'Quero entrar na Lista VIP' })
+    await form.scrollIntoViewIfNeeded()
     await expect.poll(() => submit.isEnabled()).toBe(true)
     let posts = 0
     page.on('request', (req) => {
@@ -107,6 +111,44 @@ describe('landing page', () => {
       .toBe(1)
     expect(await form.getByLabel('Nome').inputValue()).toBe('Só o nome')
     expect(await form.getByLabel('WhatsApp').inputValue()).toBe('(21) 98765-4321')
+    await context.close()
+  })
+
+  it('hydrates the sections below the fold only as they come near the screen', async () => {
+    const { page, context } = await e2e.newPage({ viewport: { width: 412, height: 823 } })
+    const plans: string[] = []
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/plans') plans.push(req.url())
+    })
+    await page.goto('/')
+    // The whole page is there from the first paint, prerendered...
+    await page.getByRole('heading', { name: 'Um plano para cada momento' }).waitFor()
+    const form = page.locator('#waitlist form')
+    expect(await form.getByLabel('Nome').isDisabled()).toBe(true)
+    // ...the top is live (its links are the router's), the rest waits for the visitor.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.className))
+      .not.toContain('app-route')
+    await page.waitForLoadState('networkidle')
+    expect(plans).toEqual([])
+    expect(await form.getByLabel('Nome').isDisabled()).toBe(true)
+
+    await page.locator('#pricing').scrollIntoViewIfNeeded()
+    await expect.poll(() => page.locator('#pricing').getByText('Mais Popular').count()).toBe(1)
+    expect(plans).toHaveLength(1)
+    await form.scrollIntoViewIfNeeded()
+    await expect.poll(() => form.getByLabel('Nome').isEnabled()).toBe(true)
+    await context.close()
+  })
+
+  it('renders every section at once when the app comes back to / without a page load', async () => {
+    const { page, context } = await e2e.newPage({ viewport: { width: 412, height: 823 } })
+    await page.goto('/auth')
+    await page.getByRole('link', { name: 'Equilibraí — página inicial' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    // Client-rendered, not hydrated: nothing waits for a scroll.
+    await expect.poll(() => page.locator('#pricing').getByText('Mais Popular').count()).toBe(1)
+    expect(await page.locator('#waitlist form').getByLabel('Nome').isEnabled()).toBe(true)
     await context.close()
   })
 
