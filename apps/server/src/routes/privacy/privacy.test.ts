@@ -6,6 +6,7 @@ import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts'
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { deliver, linkWhatsApp, repliesTo } from '../../../test/whatsapp-kit.ts'
+import { ownLedger } from '../../ledger/ledgers.queries.ts'
 import { personColumns } from '../../privacy/person-tables.ts'
 
 /**
@@ -179,6 +180,39 @@ describe('GET /api/me/export', () => {
     expect(text).not.toContain(token)
     expect(text).not.toContain(other.userId)
     expect(text).not.toContain(other.email)
+  })
+})
+
+describe('GET /api/me/export — credentials of the public API', () => {
+  it("lists the caller's API keys and webhook endpoints without the key hash or signing secret", async () => {
+    const { client, userId } = await signedInUser(server)
+    const db = server.database.pool
+    const { ledgerId } = await ownLedger(db, { userId })
+    const keyHash = Buffer.from('hash-da-chave-secreta')
+    await db.query(
+      `insert into api_keys (user_id, name, prefix, key_hash) values ($1, 'Planilha', 'eq_live_ab12', $2)`,
+      [userId, keyHash],
+    )
+    await db.query(
+      `insert into webhook_endpoints (ledger_id, created_by, url, events, secret)
+       values ($1, $2, 'https://exemplo.com.br/gancho', '{transaction.created}', 'whsec_segredo_123')`,
+      [ledgerId, userId],
+    )
+    const res = await client.request('/api/me/export')
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    const records = (JSON.parse(text) as { records: Record<string, Record<string, unknown>[]> })
+      .records
+    expect(records.api_keys).toEqual([
+      expect.objectContaining({ name: 'Planilha', prefix: 'eq_live_ab12' }),
+    ])
+    expect(records.webhook_endpoints).toEqual([
+      expect.objectContaining({ url: 'https://exemplo.com.br/gancho' }),
+    ])
+    expect(Object.keys(records.api_keys?.[0] ?? {})).not.toContain('key_hash')
+    expect(Object.keys(records.webhook_endpoints?.[0] ?? {})).not.toContain('secret')
+    expect(text).not.toContain('whsec_segredo_123')
+    expect(text).not.toContain(keyHash.toString('hex'))
   })
 })
 
