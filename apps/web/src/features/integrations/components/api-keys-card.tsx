@@ -2,12 +2,12 @@ import { type ApiKeyCreate, type ApiKeySummary, apiKeyCreateSchema } from '@equi
 import { zodResolver } from '@hookform/resolvers/zod'
 import { KeyRoundIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { type FieldErrors, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { FormField } from '@/components/form-field'
+import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateApiKey } from '../api/create-api-key'
 import { useApiKeys } from '../api/get-api-keys'
@@ -85,21 +85,19 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
       onError: (error) => toastError(error, 'Não foi possível criar a chave.'),
     })
   }
-  function onInvalid(errors: FieldErrors<ApiKeyCreate>) {
-    toastError(undefined, errors.name?.message ?? 'Dados inválidos')
-  }
   return (
     <form
-      onSubmit={form.handleSubmit(onValid, onInvalid)}
+      onSubmit={form.handleSubmit(onValid, toastFirstError)}
       noValidate
       className="flex flex-col gap-2 sm:flex-row sm:items-end"
     >
-      <div className="flex-1 space-y-1.5">
-        <Label htmlFor={`${id}-name`}>Nome da chave</Label>
-        <Input
+      <div className="flex-1">
+        <FormField
           id={`${id}-name`}
+          label="Nome da chave"
           placeholder="Ex.: ERP da loja"
           maxLength={60}
+          invalid={Boolean(form.formState.errors.name)}
           {...form.register('name')}
         />
       </div>

@@ -8,7 +8,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod'
 import { WebhookIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { type FieldErrors, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { Badge } from '@/components/ui/badge'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
@@ -20,8 +20,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { FormField } from '@/components/form-field'
+import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint'
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint'
@@ -161,21 +161,17 @@ function CreateEndpointForm({ onCreated }: { onCreated: (url: string, secret: st
       onError: (error) => toastError(error, 'Não foi possível cadastrar o endpoint.'),
     })
   }
-  function onInvalid(errors: FieldErrors<WebhookEndpointCreate>) {
-    toastError(undefined, errors.url?.message ?? errors.events?.message ?? 'Dados inválidos')
-  }
   return (
-    <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="space-y-3">
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-url`}>URL do endpoint</Label>
-        <Input
-          id={`${id}-url`}
-          type="url"
-          inputMode="url"
-          placeholder="https://seu-sistema.com.br/webhooks/equilibrai"
-          {...form.register('url')}
-        />
-      </div>
+    <form onSubmit={form.handleSubmit(onValid, toastFirstError)} noValidate className="space-y-3">
+      <FormField
+        id={`${id}-url`}
+        label="URL do endpoint"
+        type="url"
+        inputMode="url"
+        placeholder="https://seu-sistema.com.br/webhooks/equilibrai"
+        invalid={Boolean(form.formState.errors.url)}
+        {...form.register('url')}
+      />
       <fieldset className="space-y-1.5">
         <legend className="font-medium text-sm">Eventos</legend>
         <div className="grid gap-1.5 sm:grid-cols-2">
