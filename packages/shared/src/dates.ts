@@ -49,10 +49,15 @@ export function addMonths(month: string, n: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
 }
 
+/** The last day of `YYYY-MM` (its number of days). */
+export function lastDayOfMonth(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m, 0)).getUTCDate()
+}
+
 /** First and last calendar day of a month, `YYYY-MM-DD`. */
 export function monthRange(month: string): { from: IsoDate; to: IsoDate } {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate()
+  const last = lastDayOfMonth(month)
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` }
 }
 

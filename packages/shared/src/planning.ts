@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES, type Category, categoryType, type EntryType } from './categories.ts'
-import { addMonths } from './dates.ts'
+import { addMonths, lastDayOfMonth } from './dates.ts'
 import {
   amountCentsSchema,
   categorySchema,
@@ -123,12 +123,6 @@ export type Alert = {
   created_at: string
 }
 export type AlertPage = { data: Alert[] }
-
-/** The last day of `YYYY-MM`. */
-export function lastDayOfMonth(month: string): number {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m, 0)).getUTCDate()
-}
 
 /** The occurrence of day `day` in `YYYY-MM`: day 31 is the 30th, 28th or 29th when shorter. */
 export function occurrenceIn(month: string, day: number): string {

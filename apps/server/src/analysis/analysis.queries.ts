@@ -1,26 +1,16 @@
 import {
+  addMonths,
   type Analysis,
   type Category,
   type CategoryChange,
   categoryType,
   type EntryType,
   type IsoDate,
+  lastDayOfMonth,
   type MonthTotals,
 } from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
 import { changePct, projectCategory } from './projection.ts'
-
-/** `YYYY-MM` moved by `offset` months. */
-export function shiftMonth(month: string, offset: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const index = y * 12 + (m - 1) + offset
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-}
-
-function daysIn(month: string): number {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m, 0)).getUTCDate()
-}
 
 /**
  * GET /api/v1/analysis: the last `months` months' totals (ending with today's month), this
@@ -34,7 +24,7 @@ export async function analyzeLedger(
   { ledgerId, months, today }: { ledgerId: number; months: number; today: IsoDate },
 ): Promise<Analysis> {
   const current = today.slice(0, 7)
-  const first = shiftMonth(current, -(Math.max(months, 4) - 1))
+  const first = addMonths(current, -(Math.max(months, 4) - 1))
   const { rows: totals } = await db.query<{
     month: string
     type: EntryType
@@ -64,7 +54,7 @@ export async function analyzeLedger(
 
   const series: MonthTotals[] = []
   for (let i = months - 1; i >= 0; i--) {
-    const month = shiftMonth(current, -i)
+    const month = addMonths(current, -i)
     let income = 0
     let expense = 0
     for (const t of totals) {
@@ -80,7 +70,7 @@ export async function analyzeLedger(
     })
   }
 
-  const previous = new Set([1, 2, 3].map((k) => shiftMonth(current, -k)))
+  const previous = new Set([1, 2, 3].map((k) => addMonths(current, -k)))
   const byCategory = new Map<Category, { sum3: number; entries3: number }>()
   for (const t of totals) {
     if (!previous.has(t.month)) continue
@@ -90,7 +80,7 @@ export async function analyzeLedger(
     byCategory.set(t.category, acc)
   }
   const splitOf = new Map(split.map((s) => [s.category, s]))
-  const clock = { day: Number(today.slice(8, 10)), daysInMonth: daysIn(current) }
+  const clock = { day: Number(today.slice(8, 10)), daysInMonth: lastDayOfMonth(current) }
 
   const categories: CategoryChange[] = []
   for (const category of new Set<Category>([...byCategory.keys(), ...splitOf.keys()])) {

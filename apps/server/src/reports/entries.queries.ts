@@ -1,4 +1,4 @@
-import type { Transaction } from '@equilibrai/shared'
+import { monthRange, type Transaction } from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
 
 /*
@@ -71,7 +71,5 @@ export function monthEntries(
   db: Queryable,
   { ledgerId, month, limit }: { ledgerId: number; month: string; limit: number },
 ): Promise<Transaction[]> {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10)
-  return entriesPage(db, { ledgerId, from: `${month}-01`, to: last, limit })
+  return entriesPage(db, { ledgerId, ...monthRange(month), limit })
 }

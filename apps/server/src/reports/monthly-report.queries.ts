@@ -1,6 +1,8 @@
 import {
+  addMonths,
   type Category,
   type EntryType,
+  lastDayOfMonth,
   type MonthlyReport,
   type ReportCategory,
   type ReportDay,
@@ -22,18 +24,12 @@ import type { Queryable } from '../db/transaction.ts'
 
 type MonthParams = { ledgerId: number; month: string }
 
-/** `2026-11` → `2026-10`. */
-export function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const d = new Date(Date.UTC(y, m - 2, 1))
-  return d.toISOString().slice(0, 7)
-}
-
 /** Every `YYYY-MM-DD` of the month, in order. */
 export function daysOfMonth(month: string): string[] {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const count = new Date(Date.UTC(y, m, 0)).getUTCDate()
-  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
+  return Array.from(
+    { length: lastDayOfMonth(month) },
+    (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`,
+  )
 }
 
 function totalsOf(rows: ReadonlyArray<{ type: EntryType; total_cents: number }>): ReportTotals {
@@ -63,7 +59,7 @@ export async function categoryTotals(
     `select month = $2::date as current, type, category, total_cents, entries as count
        from ledger_month_totals
       where ledger_id = $1 and month in ($2::date, $3::date) and entries > 0`,
-    [ledgerId, `${month}-01`, `${previousMonth(month)}-01`],
+    [ledgerId, `${month}-01`, `${addMonths(month, -1)}-01`],
   )
   const current = rows.filter((r) => r.current)
   const before = rows.filter((r) => !r.current)

@@ -1,8 +1,13 @@
 import { addDays, monthLabel, type PeriodReportView } from '@equilibrai/assistant'
-import { type Category, type EntryType, formatDayMonth } from '@equilibrai/shared'
+import {
+  addMonths,
+  type Category,
+  type EntryType,
+  formatDayMonth,
+  MONTH_NAMES_PT_BR,
+} from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
-import { MONTH_NAMES_PT } from './report-dates.ts'
-import { categoryTotals, previousMonth } from './monthly-report.queries.ts'
+import { categoryTotals } from './monthly-report.queries.ts'
 
 /*
  * The figures of a text report (WhatsApp 'relatório', the scheduled weekly and monthly ones)
@@ -45,7 +50,7 @@ export async function monthReportView(
   { ledgerId, month }: { ledgerId: number; month: string },
 ): Promise<PeriodReportView> {
   const totals = await categoryTotals(db, { ledgerId, month })
-  const previousName = MONTH_NAMES_PT[Number(previousMonth(month).slice(5, 7))] ?? ''
+  const previousName = MONTH_NAMES_PT_BR[Number(addMonths(month, -1).slice(5, 7))] ?? ''
   return {
     title: monthLabel(month),
     previousLabel: `a ${previousName}`,

@@ -1,10 +1,9 @@
 import { monthLabel, type ReportDecision, reportReplies } from '@equilibrai/assistant'
-import { reportPdfFilename, saoPauloMonth } from '@equilibrai/shared'
+import { addMonths, reportPdfFilename, saoPauloMonth } from '@equilibrai/shared'
 import type { Queryable } from '../db/transaction.ts'
 import type { LedgerRef } from '../ledger/ledgers.queries.ts'
 import { featureUpsellText, ownerHasFeature } from '../plans/feature-gate.ts'
 import { type StoredDocument, storeDocument } from '../whatsapp/documents.ts'
-import { previousMonth } from './monthly-report.queries.ts'
 import { monthReportView, weekReportView } from './period-report.ts'
 import { lastSevenDays } from './report-dates.ts'
 import { buildMonthlyStatement } from './statement.ts'
@@ -52,7 +51,7 @@ export async function answerReportRequest(
     const reply = reportReplies.periodReport(view)
     return { reply: view.entries > 0 ? `${reply}\n\nPara o extrato em PDF, mande *pdf*.` : reply }
   }
-  const month = decision.month ?? previousMonth(saoPauloMonth(now))
+  const month = decision.month ?? addMonths(saoPauloMonth(now), -1)
   const view = await monthReportView(tx, { ledgerId: ledger.ledgerId, month })
   if (view.entries === 0) {
     return {

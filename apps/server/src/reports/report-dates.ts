@@ -1,22 +1,5 @@
 import { addDays, saoPauloToday, weekdayOf } from '@equilibrai/assistant'
 
-/** pt-BR month names, index 1..12. */
-export const MONTH_NAMES_PT = [
-  '',
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const
-
 /** The Monday–Sunday week before the São Paulo day of `now` ('the week that ended'). */
 export function previousWeek(now: Date): { from: string; to: string } {
   const today = saoPauloToday(now)

@@ -1,5 +1,5 @@
 import { monthLabel, type PeriodReportView, reportReplies } from '@equilibrai/assistant'
-import { formatBRL, formatDayMonth, saoPauloMonth } from '@equilibrai/shared'
+import { addMonths, formatBRL, formatDayMonth, monthRange, saoPauloMonth } from '@equilibrai/shared'
 import type { Db } from '../db/database.ts'
 import { type Queryable, withTransaction } from '../db/transaction.ts'
 import type { Env } from '../env.ts'
@@ -10,7 +10,6 @@ import { textMessage } from '../whatsapp/messages.ts'
 import { enqueueOutbound } from '../whatsapp/sender.ts'
 import { templateMessage } from '../whatsapp/templates.ts'
 import { isWhatsAppConfigured, simulatorWaId } from '../whatsapp/whatsapp-config.ts'
-import { previousMonth } from './monthly-report.queries.ts'
 import { monthReportView, weekReportView } from './period-report.ts'
 import { previousWeek } from './report-dates.ts'
 
@@ -46,10 +45,8 @@ type Period = { kind: ReportKind; from: string; to: string; month?: string }
 /** The period a run at `now` reports on: the week or the month that ended. */
 export function reportPeriod(kind: ReportKind, now: Date): Period {
   if (kind === 'weekly') return { kind, ...previousWeek(now) }
-  const month = previousMonth(saoPauloMonth(now))
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10)
-  return { kind, from: `${month}-01`, to: last, month }
+  const month = addMonths(saoPauloMonth(now), -1)
+  return { kind, ...monthRange(month), month }
 }
 
 async function candidates(

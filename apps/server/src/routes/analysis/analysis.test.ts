@@ -1,9 +1,9 @@
-import type { Analysis } from '@equilibrai/shared'
+import { type Analysis, addMonths } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../../test/ledger-fixtures.ts'
 import { signedInUser } from '../../../test/auth-client.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { analyzeLedger, shiftMonth } from '../../analysis/analysis.queries.ts'
+import { analyzeLedger } from '../../analysis/analysis.queries.ts'
 import { changePct, projectCategory } from '../../analysis/projection.ts'
 import { ledgerForUser } from '../../ledger/ledgers.queries.ts'
 
@@ -53,8 +53,8 @@ describe('projection rule', () => {
     ).toBe(34_441)
     expect(changePct(15_000, 30_000)).toBe(-50)
     expect(changePct(1, 0)).toBeNull()
-    expect(shiftMonth('2026-01', -1)).toBe('2025-12')
-    expect(shiftMonth('2026-11', 2)).toBe('2027-01')
+    expect(addMonths('2026-01', -1)).toBe('2025-12')
+    expect(addMonths('2026-11', 2)).toBe('2027-01')
   })
 })
 

@@ -1,8 +1,9 @@
+import { addMonths, monthLabel } from '@equilibrai/shared'
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
 import { useId } from 'react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
-import { addMonths, isMonth, monthLabel } from '../utils/report-month'
+import { isMonth } from '../utils/report-month'
 
 /** Previous / next month and a native month field (the phone's own picker); ?mes= in the URL. */
 export function ReportMonthPicker({

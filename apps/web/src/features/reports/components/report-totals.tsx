@@ -1,7 +1,7 @@
-import { formatBRL, type MonthlyReport } from '@equilibrai/shared'
+import { addMonths, formatBRL, type MonthlyReport } from '@equilibrai/shared'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
-import { addMonths, changePercent, monthShortName } from '../utils/report-month'
+import { changePercent, monthShortName } from '../utils/report-month'
 
 type Tone = 'income' | 'expense' | 'balance'
 

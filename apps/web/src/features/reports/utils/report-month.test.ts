@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addMonths,
-  changePercent,
-  monthRange,
-  monthShortName,
-  monthTitle,
-  share,
-} from './report-month'
+import { addMonths, monthRange } from '@equilibrai/shared'
+import { changePercent, monthShortName, monthTitle, share } from './report-month'
 
 describe('report month helpers', () => {
   it('move between months and name them in pt-BR', () => {

@@ -1,4 +1,7 @@
-import { saoPauloMonth } from '@equilibrai/shared'
+import { MONTH_NAMES_PT_BR, monthLabel, saoPauloMonth } from '@equilibrai/shared'
+
+// Calendar arithmetic and the month's name are packages/shared's (addMonths, monthRange,
+// monthLabel); this file keeps what only the reports page words.
 
 /** `YYYY-MM` of today in São Paulo. */
 export function currentMonth(now = new Date()): string {
@@ -9,40 +12,9 @@ export function isMonth(value: string | null): value is string {
   return value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value)
 }
 
-/** `2026-11` ± n months. */
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const index = y * 12 + (m - 1) + n
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-}
-
-/** First and last day of a month. */
-export function monthRange(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate()
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` }
-}
-
-const monthName = new Intl.DateTimeFormat('pt-BR', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-const shortMonth = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' })
-
-const dateOf = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  return new Date(Date.UTC(y, m - 1, 15))
-}
-
-/** `novembro de 2026`. */
-export function monthLabel(month: string): string {
-  return monthName.format(dateOf(month))
-}
-
 /** `outubro`. */
 export function monthShortName(month: string): string {
-  return shortMonth.format(dateOf(month))
+  return MONTH_NAMES_PT_BR[Number(month.slice(5, 7))] ?? month
 }
 
 /** `Novembro de 2026`. */
