@@ -1,5 +1,6 @@
+import { BackToDashboard } from '@/components/back-to-dashboard'
 import { type Analysis, CATEGORY_LABELS, type CategoryChange, formatBRL } from '@equilibrai/shared'
-import { ArrowLeftIcon, TrendingDownIcon, TrendingUpIcon } from 'lucide-react'
+import { TrendingDownIcon, TrendingUpIcon } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { AppLink } from '@/components/app-link'
 import { Button, buttonVariants } from '@/components/ui/button'
@@ -22,13 +23,7 @@ export function AnalysisPage() {
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-1">
-        <AppLink
-          to="/dashboard"
-          className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
-        >
-          <ArrowLeftIcon aria-hidden="true" />
-          Voltar ao Dashboard
-        </AppLink>
+        <BackToDashboard />
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Análise</h1>
       </header>
       {analysis.isPending && <Skeleton className="h-72 w-full" />}

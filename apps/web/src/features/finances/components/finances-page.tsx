@@ -1,5 +1,6 @@
+import { BackToDashboard } from '@/components/back-to-dashboard'
 import type { Transaction } from '@equilibrai/shared'
-import { ArrowLeftIcon, BarChart3Icon, PlusIcon } from 'lucide-react'
+import { BarChart3Icon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AppLink } from '@/components/app-link'
@@ -50,13 +51,7 @@ export function FinancesPage() {
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <AppLink
-            to="/dashboard"
-            className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
-          >
-            <ArrowLeftIcon aria-hidden="true" />
-            Voltar ao Dashboard
-          </AppLink>
+          <BackToDashboard />
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Finanças</h1>
         </div>
         <div className="flex flex-wrap gap-2">

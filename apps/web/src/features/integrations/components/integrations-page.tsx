@@ -1,4 +1,5 @@
-import { ArrowLeftIcon, BookOpenIcon } from 'lucide-react'
+import { BackToDashboard } from '@/components/back-to-dashboard'
+import { BookOpenIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -19,13 +20,7 @@ export function IntegrationsPage() {
     <main id="conteudo" className="mx-auto w-full max-w-4xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
-          <AppLink
-            to="/dashboard"
-            className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
-          >
-            <ArrowLeftIcon aria-hidden="true" />
-            Voltar ao Dashboard
-          </AppLink>
+          <BackToDashboard />
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Integrações</h1>
           <p className="text-muted-foreground">
             Conecte o Equilibraí aos seus sistemas pela API e por webhooks.

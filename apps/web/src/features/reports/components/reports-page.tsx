@@ -1,7 +1,7 @@
+import { BackToDashboard } from '@/components/back-to-dashboard'
 import { monthRange } from '@equilibrai/shared'
-import { ArrowLeftIcon, FileSpreadsheetIcon, FileTextIcon } from 'lucide-react'
+import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react'
 import { useSearchParams } from 'react-router'
-import { AppLink } from '@/components/app-link'
 import { buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api-client'
@@ -39,13 +39,7 @@ export function ReportsPage() {
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-3">
-        <AppLink
-          to="/dashboard"
-          className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
-        >
-          <ArrowLeftIcon aria-hidden="true" />
-          Voltar ao Dashboard
-        </AppLink>
+        <BackToDashboard />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Relatórios</h1>

@@ -1,3 +1,4 @@
+import { BackToDashboard } from '@/components/back-to-dashboard'
 import {
   formatBRL,
   formatDatePtBR,
@@ -6,7 +7,7 @@ import {
   teamInvitationSchema,
 } from '@equilibrai/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ArrowLeftIcon, MailIcon, UserMinusIcon, UsersIcon } from 'lucide-react'
+import { MailIcon, UserMinusIcon, UsersIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import { AppLink } from '@/components/app-link'
@@ -41,13 +42,7 @@ export function TeamPage() {
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-1">
-        <AppLink
-          to="/dashboard"
-          className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
-        >
-          <ArrowLeftIcon aria-hidden="true" />
-          Voltar ao Dashboard
-        </AppLink>
+        <BackToDashboard />
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Equipe</h1>
       </header>
       {team.isPending && <Skeleton className="h-40 w-full" />}
