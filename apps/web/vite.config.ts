@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { preloadLandingRoute } from './build/preload-landing-plugin.ts'
 import { prerenderPages } from './build/prerender-plugin.ts'
 import { serviceWorker } from './build/service-worker-plugin.ts'
 
@@ -14,7 +13,6 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadLandingRoute('src/features/landing/components/landing-page.tsx'),
     serviceWorker(),
     prerenderPages(),
     {

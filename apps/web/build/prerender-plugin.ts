@@ -27,30 +27,45 @@ type Prerender = {
   pageTitle: (title?: string) => string
 }
 
-/** Pages whose HTML is prerendered: the landing page, and /auth (the way in for every visitor). */
-const PAGES = [
-  { path: '/', file: 'index.html', render: (m: Prerender) => m.renderLanding() },
+/**
+ * Pages whose HTML is prerendered: the landing page, and /auth (the way in for every visitor).
+ * `modules` are what the page imports lazily at once: their chunks (and the entry's static
+ * imports) are modulepreloaded, so they download alongside the entry instead of after it.
+ */
+const PAGES: Array<{
+  path: string
+  file: string
+  title?: string
+  render: (m: Prerender) => Promise<string>
+  modules: string[]
+}> = [
+  {
+    path: '/',
+    file: 'index.html',
+    render: (m) => m.renderLanding(),
+    modules: ['src/features/landing/components/landing-page.tsx'],
+  },
   {
     path: '/auth',
     file: 'auth.html',
     title: 'Entrar',
-    render: (m: Prerender) => m.renderAppPage('/auth'),
-    /** The app-mode modules /auth runs; their chunks replace the landing's modulepreloads. */
+    render: (m) => m.renderAppPage('/auth'),
     modules: ['src/app/app.tsx', 'src/features/auth/components/auth-page.tsx'],
   },
 ]
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
 
-/** The chunks of `roots` and of everything they import statically, entry excluded. */
-function staticChunks(manifest: Manifest, roots: string[]): string[] {
+/** The chunks the entry and `modules` import statically (and the modules' own), entry excluded. */
+function staticChunks(manifest: Manifest, modules: string[]): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
   const seen = new Set<string>()
   const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return
+    if (seen.has(key) || !manifest[key]) throw new Error(`prerender: ${key} not in the manifest`)
     seen.add(key)
-    for (const imported of manifest[key].imports ?? []) visit(imported)
+    for (const imported of manifest[key].imports ?? []) if (!seen.has(imported)) visit(imported)
   }
-  for (const root of roots) visit(root)
+  for (const root of [...entries, ...modules]) if (!seen.has(root)) visit(root)
   return [...seen].filter((key) => !manifest[key]?.isEntry).map((key) => manifest[key]?.file ?? '')
 }
 
@@ -131,7 +146,7 @@ export function prerenderPages(): Plugin {
               `<title>${prerender.pageTitle(page.title)}</title>`,
             )
           }
-          if (page.modules) html = withModulePreloads(html, staticChunks(manifest, page.modules))
+          html = withModulePreloads(html, staticChunks(manifest, page.modules))
           html = paintWhole(lowPriorityModules(html))
           if (!html.includes(`data-prerendered="${page.path}"`)) {
             throw new Error('prerender: <html lang="pt-BR"> not in index.html')
