@@ -1,11 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openReadyDatabase } from '../apps/server/src/bootstrap.ts'
-import { parseEnv } from '../apps/server/src/env.ts'
-import { createLogger } from '../apps/server/src/logger.ts'
-import { freePort } from '../apps/server/src/net.ts'
-import { type RunningServer, type StartOptions, startServer } from '../apps/server/src/server.ts'
+import { openReadyDatabase } from '../apps/server/src/app/bootstrap.ts'
+import { parseEnv } from '../apps/server/src/platform/env.ts'
+import { createLogger } from '../apps/server/src/platform/logger.ts'
+import { freePort } from '../apps/server/src/platform/net.ts'
+import {
+  type RunningServer,
+  type StartOptions,
+  startServer,
+} from '../apps/server/src/app/server.ts'
 
 /**
  * A real server on a throwaway embedded PostgreSQL (or BENCH_DATABASE_URL), for benchmarks.

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import autocannon from 'autocannon'
 import { hashPassword } from 'better-auth/crypto'
-import { DEFAULT_AUTH_RATE_LIMITS } from '../apps/server/src/auth/auth-rate-limits.ts'
+import { DEFAULT_AUTH_RATE_LIMITS } from '../apps/server/src/accounts/auth-rate-limits.ts'
 import { fmt, startBenchServer } from './bench-server.ts'
 
 /**

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertPeople, seedPeople } from '../apps/server/test/admin-fixtures.ts'
 import { PASSWORD, signedInUser, type TestClient } from '../apps/server/test/auth-client.ts'
-import { setAdmin } from '../apps/server/src/cli/commands/accounts.ts'
+import { setAdmin } from '../apps/server/src/app/cli/commands/accounts.ts'
 import { type E2E, startE2E } from './harness.ts'
 
 /**

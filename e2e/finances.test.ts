@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
-import { withTransaction } from '../apps/server/src/db/transaction.ts'
-import { handleMessage } from '../apps/server/src/ledger/assistant-service.ts'
-import { ledgerForUser } from '../apps/server/src/ledger/ledgers.queries.ts'
+import { withTransaction } from '../apps/server/src/platform/db/transaction.ts'
+import { handleMessage } from '../apps/server/src/assistant/assistant-service.ts'
+import { ledgerForUser } from '../apps/server/src/tenancy/ledgers.queries.ts'
 import { axeViolations } from './axe.ts'
 import { type E2E, startE2E } from './harness.ts'
 

@@ -2,7 +2,7 @@ import type { ConsoleMessage } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
 import { startReceiver } from '../apps/server/test/webhook-receiver.ts'
-import { verifySignature } from '../apps/server/src/webhooks/signature.ts'
+import { verifySignature } from '../apps/server/src/integrations/signature.ts'
 import { type E2E, startE2E } from './harness.ts'
 
 /**

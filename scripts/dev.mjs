@@ -6,7 +6,7 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' }
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/app/main.ts'], {
     cwd: root,
     env,
     stdio: 'inherit',

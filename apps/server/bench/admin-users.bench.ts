@@ -1,6 +1,6 @@
 import type { AdminUsersPage } from '@equilibrai/shared'
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
-import { setUserRole } from '../src/users/users.queries.ts'
+import { setUserRole } from '../src/accounts/users.queries.ts'
 import { seedPeople } from '../test/admin-fixtures.ts'
 import { percentile, signedInCookie } from './bench-helpers.ts'
 

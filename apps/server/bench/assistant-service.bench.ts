@@ -1,7 +1,7 @@
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
 import { insertUser } from '../test/ledger-fixtures.ts'
-import { withTransaction } from '../src/db/transaction.ts'
-import { handleMessage } from '../src/ledger/assistant-service.ts'
+import { withTransaction } from '../src/platform/db/transaction.ts'
+import { handleMessage } from '../src/assistant/assistant-service.ts'
 import { percentile } from './bench-helpers.ts'
 
 /**

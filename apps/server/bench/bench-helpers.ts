@@ -1,4 +1,4 @@
-import type { Db } from '../src/db/database.ts'
+import type { Db } from '../src/platform/db/database.ts'
 
 /** A confirmed account signed in over HTTP, as a browser would: its session cookie. */
 export async function signedInCookie(

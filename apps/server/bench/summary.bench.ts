@@ -1,6 +1,6 @@
 import autocannon from 'autocannon'
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
-import { ledgerForUser } from '../src/ledger/ledgers.queries.ts'
+import { ledgerForUser } from '../src/tenancy/ledgers.queries.ts'
 import { percentile, signedInCookie } from './bench-helpers.ts'
 
 /**

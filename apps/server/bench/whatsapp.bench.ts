@@ -1,6 +1,6 @@
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
-import { startJobRunner } from '../src/jobs/job-runner.ts'
-import { createLogger } from '../src/logger.ts'
+import { startJobRunner } from '../src/app/job-runner.ts'
+import { createLogger } from '../src/platform/logger.ts'
 import {
   delivery,
   fakeMetaEnv,

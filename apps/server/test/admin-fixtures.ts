@@ -1,4 +1,4 @@
-import type { Db } from '../src/db/database.ts'
+import type { Db } from '../src/platform/db/database.ts'
 
 /**
  * People written straight into the database (auth user, profile, subscription), without the

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../src/db/database.ts'
+import type { Database } from '../src/platform/db/database.ts'
 import { insertBillsFor, insertPeople, insertRecurringFor } from './bulk-people.ts'
 import { createTestDatabase } from './test-server.ts'
 
@@ -35,7 +35,7 @@ function runTask(task: string, at: string) {
     [
       '--import',
       'tsx',
-      path.join(ROOT, 'apps/server/src/cli/main.ts'),
+      path.join(ROOT, 'apps/server/src/app/cli/main.ts'),
       'run-task',
       task,
       '--at',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setAdmin } from '../src/cli/commands/accounts.ts'
+import { setAdmin } from '../src/app/cli/commands/accounts.ts'
 import { signedInUser, type TestClient } from './auth-client.ts'
 import {
   delivery,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../src/db/transaction.ts'
+import type { Queryable } from '../src/platform/db/transaction.ts'
 
 /**
  * `count` people straight in the database in a few statements (auth user, profile, subscription,

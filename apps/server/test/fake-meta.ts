@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { signBody } from '../src/whatsapp/signature.ts'
+import { signBody } from '../src/messaging/signature.ts'
 
 /**
  * A local stand-in for Meta's WhatsApp Cloud API (the Graph API's POST

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { openEmbeddedPostgres } from '../src/db/embedded-postgres.ts'
-import { createLogger } from '../src/logger.ts'
+import { openEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts'
+import { createLogger } from '../src/platform/logger.ts'
 import './provided-context.ts'
 
 /**

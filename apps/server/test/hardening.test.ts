@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { purgeUnverifiedSignUps } from '../src/auth/auth-cleanup.ts'
+import { purgeUnverifiedSignUps } from '../src/accounts/auth-cleanup.ts'
 import { signedInUser, signUp, TestClient, uniqueEmail } from './auth-client.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setAdmin } from '../src/cli/commands/accounts.ts'
-import { createApp } from '../src/http/create-app.ts'
+import { setAdmin } from '../src/app/cli/commands/accounts.ts'
+import { createApp } from '../src/app/create-app.ts'
 import { signedInUser, TestClient } from './auth-client.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 

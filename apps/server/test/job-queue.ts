@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Queryable } from '../src/db/transaction.ts'
+import type { Queryable } from '../src/platform/db/transaction.ts'
 
 /**
  * Waits until the job queue has nothing left to do: every job either done (gone) or out of

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Queryable } from '../src/db/transaction.ts'
+import type { Queryable } from '../src/platform/db/transaction.ts'
 
 /**
  * A person straight in the database (auth user, profile, subscription on `plan`), for tests of

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from '../src/net.ts'
+import { freePort } from '../src/platform/net.ts'
 
 /**
  * The embedded database as users treat it: `npm start`, a second `npm start`, the CLI while the
@@ -33,7 +33,7 @@ function run(script: string, args: string[], env: Record<string, string>) {
 }
 
 async function startServer(port: number) {
-  const proc = run('main.ts', [], { PORT: String(port) })
+  const proc = run('app/main.ts', [], { PORT: String(port) })
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -82,13 +82,13 @@ describe('embedded database lifecycle', () => {
     const first = await startServer(port)
 
     // A second server on the same DATA_DIR is refused with a clear message.
-    const second = run('main.ts', [], { PORT: String(await freePort()) })
+    const second = run('app/main.ts', [], { PORT: String(await freePort()) })
     expect(await second.exited).toBe(1)
     expect(second.output()).toContain('já está usando o banco de dados')
 
     // The CLI talks to the running server's database (no second postgres).
     const pgPid = postmasterPid()
-    const cli = run('cli/main.ts', ['set-price', 'pf_simples', '27,90'], {})
+    const cli = run('app/cli/main.ts', ['set-price', 'pf_simples', '27,90'], {})
     expect(await cli.exited).toBe(0)
     expect(cli.output()).toContain('R$ 27,90')
     expect(postmasterPid()).toBe(pgPid)
@@ -109,9 +109,9 @@ describe('embedded database lifecycle', () => {
     expect(alive(newPgPid)).toBe(false)
 
     // The CLI alone starts the database for its command and stops it again.
-    const alone = run('cli/main.ts', ['set-price', 'pf_simples', '19,90'], {})
+    const alone = run('app/cli/main.ts', ['set-price', 'pf_simples', '19,90'], {})
     expect(await alone.exited).toBe(0)
-    const help = run('cli/main.ts', ['help'], {})
+    const help = run('app/cli/main.ts', ['help'], {})
     expect(await help.exited).toBe(0)
     expect(help.output()).toContain('set-price <plan_type> <price_monthly> [stripe_price_id]')
   }, 420_000)

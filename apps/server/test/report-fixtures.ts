@@ -1,6 +1,6 @@
 import type { Category, EntryType } from '@equilibrai/shared'
-import type { Queryable } from '../src/db/transaction.ts'
-import { ledgerForUser } from '../src/ledger/ledgers.queries.ts'
+import type { Queryable } from '../src/platform/db/transaction.ts'
+import { ledgerForUser } from '../src/tenancy/ledgers.queries.ts'
 
 /** Entries straight into a person's ledger (the report tests need months of history fast). */
 export type FixtureEntry = {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../src/http/create-app.ts'
+import { createApp } from '../src/app/create-app.ts'
 import { hashToken } from '../src/teams/team-service.ts'
 import { signedInUser, TestClient, uniqueEmail } from './auth-client.ts'
 import { startTestServer, type TestServer } from './test-server.ts'

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../src/db/database.ts'
-import { freePort } from '../src/net.ts'
+import type { Database } from '../src/platform/db/database.ts'
+import { freePort } from '../src/platform/net.ts'
 import {
   delivery,
   type FakeMeta,
@@ -41,7 +41,7 @@ afterAll(async () => {
 async function startServer(port: number) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
+    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/app/main.ts')],
     {
       cwd: ROOT,
       env: {

@@ -1,6 +1,6 @@
 import type { SimulatorConversation } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notifyUser } from '../src/whatsapp/notify.ts'
+import { notifyUser } from '../src/messaging/notify.ts'
 import { signedInUser, TestClient } from './auth-client.ts'
 import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
 import { startTestServer, type TestServer } from './test-server.ts'

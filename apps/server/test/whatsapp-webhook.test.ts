@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { JOBS, jobKey } from '../src/jobs/jobs.ts'
-import { signBody } from '../src/whatsapp/signature.ts'
+import { JOBS, jobKey } from '../src/platform/jobs/jobs.ts'
+import { signBody } from '../src/messaging/signature.ts'
 import {
   delivery,
   FAKE_APP_SECRET,

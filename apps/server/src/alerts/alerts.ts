@@ -1,12 +1,12 @@
 import type { Alert, AlertKind, Category, NotificationKind } from '@equilibrai/shared'
-import type { Db } from '../db/database.ts'
-import type { Queryable } from '../db/transaction.ts'
-import type { Env } from '../env.ts'
-import { JOBS } from '../jobs/jobs.ts'
-import { emitWebhookEvents } from '../webhooks/webhook-events.ts'
-import { getNotificationSettings } from '../notifications/notification-settings.queries.ts'
-import { notifyUser } from '../whatsapp/notify.ts'
-import { type TemplatePurpose, templateMessage } from '../whatsapp/templates.ts'
+import type { Db } from '../platform/db/database.ts'
+import type { Queryable } from '../platform/db/transaction.ts'
+import type { Env } from '../platform/env.ts'
+import { JOBS } from '../platform/jobs/jobs.ts'
+import { emitWebhookEvents } from '../events/webhook-events.ts'
+import { getNotificationSettings } from '../messaging/notification-settings.queries.ts'
+import { notifyUser } from '../messaging/notify.ts'
+import { type TemplatePurpose, templateMessage } from '../messaging/templates.ts'
 
 /*
  * Alerts (ARCHITECTURE §8): budget_80, budget_100, high_spending, bill_due. Every alert the

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { realisticLedger } from '../../test/realistic-ledger.ts'
 import { createTestDatabase } from '../../test/test-server.ts'
-import type { Database, Db } from '../db/database.ts'
-import { withTransaction } from '../db/transaction.ts'
+import type { Database, Db } from '../platform/db/database.ts'
+import { withTransaction } from '../platform/db/transaction.ts'
 import { recordEntry } from '../ledger/entries.ts'
-import { ledgerForUser } from '../ledger/ledgers.queries.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { historyOf, isHighSpending } from './high-spending.ts'
 
 /*

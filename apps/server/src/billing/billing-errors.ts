@@ -1,5 +1,10 @@
 import { NO_SUBSCRIPTION_MESSAGE, PLAN_NOT_FOR_SALE_MESSAGE } from '@equilibrai/shared'
-import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../errors.ts'
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+} from '../platform/errors.ts'
 
 /** The plan exists but cannot be bought here (free, no price id, or no payment provider). */
 export class PlanNotForSaleError extends UnprocessableError {

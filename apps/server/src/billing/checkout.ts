@@ -1,6 +1,6 @@
 import { isPremium } from '@equilibrai/shared'
 import type Stripe from 'stripe'
-import { getPlanByStripePrice } from '../plans/plans.queries.ts'
+import { getPlanByStripePrice } from '../tenancy/plans.queries.ts'
 import { type BillingContext, dashboardUrl } from './billing-context.ts'
 import { type BillingAccount, getBillingAccount, linkCustomer } from './billing-account.queries.ts'
 import {

@@ -6,11 +6,11 @@ import {
   type TransactionPatch,
 } from '@equilibrai/shared'
 import { checkEntryAlerts } from '../alerts/entry-alerts.ts'
-import { BadRequestError } from '../errors.ts'
-import type { Queryable } from '../db/transaction.ts'
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts'
+import { BadRequestError } from '../platform/errors.ts'
+import type { Queryable } from '../platform/db/transaction.ts'
+import { emitWebhookEvent } from '../events/webhook-events.ts'
 import { TransactionNotFoundError } from './errors.ts'
-import type { LedgerRef } from './ledgers.queries.ts'
+import type { LedgerRef } from '../tenancy/ledgers.queries.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
 import {
   deleteTransaction,

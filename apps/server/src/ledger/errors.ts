@@ -1,4 +1,4 @@
-import { AppError, NotFoundError } from '../errors.ts'
+import { AppError, NotFoundError } from '../platform/errors.ts'
 
 /**
  * The plan's monthly entry limit is reached. 403: the plan does not allow it (the request was

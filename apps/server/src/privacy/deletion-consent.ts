@@ -1,7 +1,7 @@
 import { FRESH_SESSION_SECONDS } from '@equilibrai/shared'
-import type { PasswordHasher } from '../auth/password-hasher.ts'
-import type { Db } from '../db/database.ts'
-import { AppError, BadRequestError } from '../http/errors.ts'
+import type { PasswordHasher } from '../accounts/password-hasher.ts'
+import type { Db } from '../platform/db/database.ts'
+import { AppError, BadRequestError } from '../platform/http/errors.ts'
 
 export class WrongPasswordError extends AppError {
   constructor() {

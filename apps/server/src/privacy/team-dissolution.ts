@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/transaction.ts'
+import type { Queryable } from '../platform/db/transaction.ts'
 
 /**
  * Called inside the account-deletion transaction, before anything of the person is deleted:

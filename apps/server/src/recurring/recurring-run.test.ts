@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase, testEnv } from '../../test/test-server.ts'
-import type { Database, Db } from '../db/database.ts'
+import type { Database, Db } from '../platform/db/database.ts'
 import { setBudget } from '../budgets/budgets.queries.ts'
-import { runTaskCommand } from '../cli/commands/run-task.ts'
-import { ledgerForUser } from '../ledger/ledgers.queries.ts'
+import { runTaskCommand } from '../app/cli/commands/run-task.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { insertRecurring, listRecurring } from './recurring.queries.ts'
 import { occurrenceAfter, runRecurringEntries } from './recurring-run.ts'
 

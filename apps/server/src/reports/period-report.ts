@@ -6,7 +6,7 @@ import {
   formatDayMonth,
   MONTH_NAMES_PT_BR,
 } from '@equilibrai/shared'
-import type { Queryable } from '../db/transaction.ts'
+import type { Queryable } from '../platform/db/transaction.ts'
 import { categoryTotals } from './monthly-report.queries.ts'
 
 /*

@@ -5,9 +5,9 @@ import {
   type SupportRequest,
   type SupportTier,
 } from '@equilibrai/shared'
-import type { Queryable } from '../db/transaction.ts'
-import { ConflictError, NotFoundError } from '../errors.ts'
-import { ledgerForUser } from '../ledger/ledgers.queries.ts'
+import type { Queryable } from '../platform/db/transaction.ts'
+import { ConflictError, NotFoundError } from '../platform/errors.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 
 /*
  * Support requests (ARCHITECTURE §8): everyone can ask; the plan of the ledger the person works

@@ -1,4 +1,4 @@
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../errors.ts'
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../platform/errors.ts'
 
 /** Team errors: stable codes, pt-BR messages (http/errors.ts maps them). */
 

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { InvitationPreview } from '@equilibrai/shared'
-import type { Db } from '../db/database.ts'
-import { type Queryable, withTransaction } from '../db/transaction.ts'
-import type { Logger } from '../logger.ts'
-import type { Mailer } from '../mail/mailer.ts'
-import { teamInvitationEmail } from '../mail/business-templates.ts'
-import { assertFeature } from '../plans/feature-gate.ts'
+import type { Db } from '../platform/db/database.ts'
+import { type Queryable, withTransaction } from '../platform/db/transaction.ts'
+import type { Logger } from '../platform/logger.ts'
+import type { Mailer } from '../platform/mail/mailer.ts'
+import { teamInvitationEmail } from '../platform/mail/business-templates.ts'
+import { assertFeature } from '../tenancy/feature-gate.ts'
 import {
   InvitationClosedError,
   InvitationEmailMismatchError,

@@ -1,0 +1,45 @@
+import { createMiddleware } from 'hono/factory'
+import type { AuthSession, AuthUser } from './auth.ts'
+import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
+import { ForbiddenError, UnauthorizedError } from '../platform/errors.ts'
+
+export type AuthedVariables = { user: AuthUser; session: AuthSession['session'] }
+/** A route's bindings behind requireUser / requireAdmin. */
+export type AuthedBindings = AppBindings & { Variables: AuthedVariables }
+
+/** Whether the user holds a role (the admin plugin stores them comma-separated). */
+export function hasRole(user: Pick<AuthUser, 'role'>, role: string): boolean {
+  return (user.role ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .includes(role)
+}
+
+/**
+ * 401 without a valid session; otherwise `c.get('user')` and `c.get('session')` for the route.
+ * A session past its update age is slid here too, and its new cookie sent back.
+ */
+export function requireUser({ auth }: Pick<AppDeps, 'auth'>) {
+  return createMiddleware<AuthedBindings>(async (c, next) => {
+    const { headers, response } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    })
+    if (!response) throw new UnauthorizedError()
+    c.set('user', response.user)
+    c.set('session', response.session)
+    await next()
+    for (const cookie of headers.getSetCookie()) c.res.headers.append('Set-Cookie', cookie)
+  })
+}
+
+/** requireUser, then 403 unless the user is an admin (checked on every request, never cached). */
+export function requireAdmin(deps: Pick<AppDeps, 'auth'>) {
+  const user = requireUser(deps)
+  return createMiddleware<AuthedBindings>(async (c, next) =>
+    user(c, async () => {
+      if (!hasRole(c.get('user'), 'admin')) throw new ForbiddenError()
+      await next()
+    }),
+  )
+}

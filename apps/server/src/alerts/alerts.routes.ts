@@ -1,0 +1,34 @@
+import { Hono } from 'hono'
+import { listAlerts } from './alerts.ts'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { requireFeature } from '../tenancy/feature-guard.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { apiDoc } from '../platform/http/openapi.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { alertListDoc, planningExamples } from '../platform/http/planning-openapi-schemas.ts'
+
+const doc = apiDoc({
+  tag: 'Orçamentos',
+  summary: 'Alertas enviados, do mais novo ao mais antigo',
+  description: 'Os últimos 100: `budget_80`, `budget_100`, `high_spending`, `bill_due`.',
+  feature: 'alertas_orçamento',
+  response: { schema: alertListDoc, example: planningExamples.alerts },
+})
+
+/**
+ * GET /api/v1/alerts (ARCHITECTURE §8, alertas_orçamento): the alerts of the caller's ledger,
+ * newest first (the last 100). Without the feature 403; bill reminders still go out.
+ */
+export function alertsRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<LedgerBindings>().get(
+    '/v1/alerts',
+    requireLedgerCaller(deps),
+    requireFeature(deps, 'alertas_orçamento'),
+    doc,
+    async (c) => {
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json({ data: await listAlerts(db, { ledgerId: ledger.ledgerId }) })
+    },
+  )
+}

@@ -1,0 +1,80 @@
+import { analysisQuerySchema, saoPauloDate } from '@equilibrai/shared'
+import { Hono } from 'hono'
+import { analyzeLedger } from './analysis.queries.ts'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { requireFeature } from '../tenancy/feature-guard.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { parseQuery } from '../platform/http/parse.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { apiDoc } from '../platform/http/openapi.ts'
+import { analysisDoc } from '../platform/http/business-openapi-schemas.ts'
+
+const doc = apiDoc({
+  tag: 'Análise',
+  summary: 'Análise avançada: 12 meses, categorias e projeção do mês',
+  description:
+    'Séries mensais, cada categoria deste mês contra a média dos 3 meses anteriores, a projeção ' +
+    'para o fim do mês no ritmo atual (categorias mensais pelo valor de costume) e as maiores ' +
+    'variações.',
+  query: analysisQuerySchema,
+  feature: 'análise_avançada',
+  response: {
+    schema: analysisDoc,
+    example: {
+      months: [
+        { month: '2026-10', income_cents: 500000, expense_cents: 180000, balance_cents: 320000 },
+        { month: '2026-11', income_cents: 500000, expense_cents: 25000, balance_cents: 475000 },
+      ],
+      categories: [
+        {
+          category: 'mercado',
+          type: 'expense',
+          this_month_cents: 15000,
+          average_3m_cents: 30000,
+          change_pct: -50,
+          projected_cents: 45000,
+        },
+      ],
+      projection: {
+        month: '2026-11',
+        income_cents: 500000,
+        expense_cents: 217000,
+        balance_cents: 283000,
+        days_elapsed: 10,
+        days_in_month: 30,
+      },
+      movers: [
+        {
+          category: 'mercado',
+          type: 'expense',
+          this_month_cents: 15000,
+          average_3m_cents: 30000,
+          change_pct: -50,
+          projected_cents: 45000,
+        },
+      ],
+    },
+  },
+})
+
+/** GET /api/v1/analysis?months=12 (análise_avançada, ARCHITECTURE §8) on the caller's ledger. */
+export function analysisRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<LedgerBindings>().get(
+    '/v1/analysis',
+    requireLedgerCaller(deps),
+    requireFeature(deps, 'análise_avançada'),
+    doc,
+    async (c) => {
+      const { months } = parseQuery(c, analysisQuerySchema)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json(
+        await analyzeLedger(db, {
+          ledgerId: ledger.ledgerId,
+          months,
+          today: saoPauloDate(new Date()),
+        }),
+      )
+    },
+  )
+}

@@ -1,0 +1,24 @@
+import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
+import type { Db } from '../../platform/db/database.ts'
+import type { Env } from '../../platform/env.ts'
+import { JOBS } from '../../platform/jobs/jobs.ts'
+import { taskList } from '../task-registry.ts'
+import type { Logger } from '../../platform/logger.ts'
+
+/**
+ * A job runner for the channel's message jobs only (processing and sending), for the CLI chat:
+ * the conversation moves whether or not a server is running. When one is, both runners take
+ * jobs from the same queue, and either may answer. No schedules run here.
+ */
+export async function startChannelRunner(db: Db, env: Env, log: Logger): Promise<Runner> {
+  const all = taskList({ db, env, log })
+  const mine = [JOBS.whatsappInbound.task, JOBS.whatsappSend.task]
+  return run({
+    pgPool: db,
+    concurrency: 2,
+    noHandleSignals: true,
+    pollInterval: 1_000,
+    taskList: Object.fromEntries(mine.map((name) => [name, all[name]]).filter(([, t]) => t)),
+    logger: new WorkerLogger(() => () => {}),
+  })
+}

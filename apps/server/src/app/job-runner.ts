@@ -1,0 +1,33 @@
+import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
+import type { Db } from '../platform/db/database.ts'
+import type { Env } from '../platform/env.ts'
+import type { Logger } from '../platform/logger.ts'
+import { startupJobs } from '../platform/jobs/jobs.ts'
+import { CRONTAB, taskList } from './task-registry.ts'
+
+/** graphile-worker on our database, logging through pino; signals are ours to handle. */
+export async function startJobRunner(
+  db: Db,
+  log: Logger,
+  env: Env,
+  concurrency = 4,
+): Promise<Runner> {
+  const jobLog = log.child({ component: 'jobs' })
+  const logger = new WorkerLogger(() => (level, message, meta) => {
+    const pinoLevel = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug'
+    jobLog[pinoLevel](meta ?? {}, message)
+  })
+  const runner = await run({
+    pgPool: db,
+    concurrency,
+    noHandleSignals: true,
+    pollInterval: 1_000,
+    taskList: taskList({ db, log: jobLog, env }),
+    crontab: CRONTAB,
+    logger,
+  })
+  for (const { task, maxAttempts } of startupJobs()) {
+    await runner.addJob(task, {}, { jobKey: `startup:${task}`, maxAttempts })
+  }
+  return runner
+}

@@ -1,0 +1,49 @@
+import { parseCrontab } from 'graphile-worker'
+import { describe, expect, it } from 'vitest'
+import { crontab, JOBS, jobKey, startupJobs } from '../platform/jobs/jobs.ts'
+
+describe('the job table', () => {
+  it('builds the crontab from its schedules, with each row’s attempts and catch-up', () => {
+    const items = parseCrontab(crontab())
+    const byTask = Object.fromEntries(items.map((item) => [item.task, item.options]))
+    expect(Object.keys(byTask).sort()).toEqual([
+      'bill_reminders',
+      'monthly_reports',
+      'prune_auth_data',
+      'prune_public_api',
+      'recurring_entries',
+      'reset_monthly_counters',
+      'weekly_reports',
+      'whatsapp_recover',
+      'whatsapp_retention',
+    ])
+    expect(byTask.reset_monthly_counters).toMatchObject({
+      maxAttempts: 5,
+      backfillPeriod: 24 * 60 * 60 * 1000,
+    })
+    expect(byTask.prune_auth_data).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
+    expect(byTask.whatsapp_recover).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
+    expect(byTask.recurring_entries).toMatchObject({
+      maxAttempts: 10,
+      backfillPeriod: 24 * 60 * 60 * 1000,
+    })
+  })
+
+  it('gives every row a distinct task name and key prefix', () => {
+    const specs = Object.values(JOBS)
+    const tasks = specs.map((spec) => spec.task)
+    expect(new Set(tasks).size).toBe(tasks.length)
+    const prefixes = specs.flatMap((spec) => (spec.keyPrefix ? [spec.keyPrefix] : []))
+    expect(new Set(prefixes).size).toBe(prefixes.length)
+  })
+
+  it('spells keys under the row’s prefix and refuses a key for a row without one', () => {
+    expect(jobKey(JOBS.whatsappSend, 42)).toBe('wa-out:42')
+    expect(jobKey(JOBS.whatsappInbound, 'wamid.X')).toBe('wa-in:wamid.X')
+    expect(() => jobKey(JOBS.whatsappStatus, 1)).toThrow(/no job-key prefix/)
+  })
+
+  it('queues the recovery sweep when a runner starts', () => {
+    expect(startupJobs().map((spec) => spec.task)).toEqual(['whatsapp_recover'])
+  })
+})

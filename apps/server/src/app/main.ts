@@ -1,0 +1,36 @@
+import { DataDirBusyError } from '../platform/db/embedded-postgres.ts'
+import { EnvError, loadEnv } from '../platform/env.ts'
+import { createLogger } from '../platform/logger.ts'
+import { startServer } from './server.ts'
+
+/** `npm start`: one instance of the server (HTTP + jobs) with its database. */
+async function main() {
+  const env = loadEnv()
+  const log = createLogger(env.LOG_LEVEL)
+  const server = await startServer({ env, log })
+  log.info({ url: env.PUBLIC_URL, port: server.port }, 'Equilibraí no ar')
+  process.stdout.write(`\n  Equilibraí está no ar: ${env.PUBLIC_URL}\n\n`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down')
+    await server.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof DataDirBusyError) {
+    process.stderr.write(`\n${error.message}\n\n`)
+  } else {
+    process.stderr.write(
+      `\nFalha ao iniciar o Equilibraí: ${(error as Error).stack ?? String(error)}\n`,
+    )
+  }
+  process.exit(1)
+})

@@ -1,0 +1,29 @@
+import { openReadyDatabase } from './bootstrap.ts'
+import { EnvError, loadEnv } from '../platform/env.ts'
+import { startJobRunner } from './job-runner.ts'
+import { createLogger } from '../platform/logger.ts'
+
+/**
+ * `npm run worker`: the job runner alone, for deployments that scale jobs apart from HTTP
+ * (run the servers with WORKER=off). With the embedded database it attaches to the one a
+ * running server started, or starts its own.
+ */
+async function main() {
+  const env = loadEnv()
+  const log = createLogger(env.LOG_LEVEL)
+  const database = await openReadyDatabase(env, 'worker', log)
+  const runner = await startJobRunner(database.pool, log, env)
+  log.info('worker running')
+  const stop = async () => {
+    await runner.stop()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => void stop())
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof EnvError ? error.message : (error as Error).stack}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,312 @@
+import {
+  type Decision,
+  type EntryDraft,
+  learnableWords,
+  normalizeWord,
+  pendingOutcome,
+  replies,
+  understand,
+  withBillPayment,
+} from '@equilibrai/assistant'
+import {
+  categoryType,
+  type EntrySource,
+  formatBRL,
+  MAX_ENTRY_CENTS,
+  saoPauloMonth,
+} from '@equilibrai/shared'
+import type pg from 'pg'
+import {
+  claimMessage,
+  dropPending,
+  getRecentList,
+  saveRecentList,
+  saveReply,
+  setPending,
+  storedReply,
+  takePending,
+} from './assistant-state.queries.ts'
+import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
+import { insertBill } from '../bills/bills.queries.ts'
+import { businessReply } from './business-assistant.ts'
+import { otherInstallmentIds } from '../ledger/entry-groups.queries.ts'
+import { editEntry, recordEntry, removeEntry } from '../ledger/entries.ts'
+import { LimitReachedError, TransactionNotFoundError } from '../ledger/errors.ts'
+import { getLearnedWords, learnWords } from './learned-words.queries.ts'
+import { type LedgerRef, ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { monthSummary } from '../ledger/summary.queries.ts'
+import { actPlanning } from './planning-actions.ts'
+import { answerReportRequest } from '../reports/report-commands.ts'
+import { documentForMessage, type StoredDocument } from '../messaging/documents.ts'
+import { lastTransactionBy, recentTransactions } from '../ledger/transactions.queries.ts'
+
+/**
+ * The assistant's actions: a text message in, the ledger changed (or read) and a reply out.
+ * The one path for WhatsApp, the simulator, the CLI chat and the API, so each of them
+ * records, undoes and answers exactly alike.
+ *
+ * Each message runs in the caller's database transaction (withTransaction, or the WhatsApp job's
+ * own, so that the job needs one connection): the change, the conversation's state and the
+ * record that the message was answered commit together. With a message id, a message handled
+ * before (a webhook redelivery, a job retried after a crash) changes nothing and gets the
+ * reply it got the first time, for commands ('apagar 3') as much as for entries.
+ */
+
+/** How many entries 'últimos' lists (and 'apagar N' can reach). */
+export const RECENT_COUNT = 10
+
+/** The largest amount 'sim' can confirm (the database's own ceiling): R$ 10 bilhões. */
+export const MAX_CONFIRMED_CENTS = 1_000_000_000_000
+
+export type HandleMessageInput = {
+  userId: string
+  text: string
+  /** The message's instant: dates ('ontem', 'dia 15') and the month of 'saldo' resolve from it. */
+  now: Date
+  source: EntrySource
+  /** WhatsApp's message id (or the simulator's): the same id is handled once. */
+  messageId?: string
+  /** PUBLIC_URL, for the upgrade link when the plan's limit is reached. */
+  publicUrl: string
+}
+
+export type HandleMessageResult = {
+  reply: string
+  decision: Decision
+  /** The message id had been handled already: nothing changed, the first reply is repeated. */
+  duplicate?: boolean
+  /** A file to send as a document ('pdf'), with `reply` as its caption. */
+  document?: StoredDocument
+}
+
+const NOTHING_TO_CORRECT = 'Não há lançamento para corrigir. Mande *últimos* para ver a lista.'
+const TOO_LARGE_TO_RECORD = `Esse valor é alto demais para um lançamento. O máximo é ${formatBRL(MAX_CONFIRMED_CENTS)}.`
+const INSTALLMENT_CORRECTION =
+  'Esse lançamento é uma parcela. Para corrigir a compra parcelada, mande *desfazer* e depois a compra de novo com o valor certo.'
+const CORRECTION_TOO_LARGE = `O valor máximo por lançamento é ${formatBRL(MAX_ENTRY_CENTS)}. Para um valor maior, mande o lançamento de novo com o valor certo.`
+
+/** `tx` must be inside a transaction. */
+export async function handleMessage(
+  tx: pg.PoolClient,
+  input: HandleMessageInput,
+): Promise<HandleMessageResult> {
+  const { messageId, userId } = input
+  if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
+    const reply = (await storedReply(tx, { messageId, userId })) ?? ''
+    const document = await documentForMessage(tx, { messageId })
+    return {
+      reply,
+      decision: understand(input.text, { now: input.now }),
+      duplicate: true,
+      ...(document ? { document } : {}),
+    }
+  }
+  const ledger = await ledgerForUser(tx, { userId })
+  const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
+  const context = { now: input.now, learnedWords }
+  // 'paguei a luz' pays a bill when one matches (planning-actions.ts).
+  const decision = withBillPayment(input.text, understand(input.text, context), context)
+  // A question waits for the very next message only: anything else drops it (pending.ts).
+  if (decision.kind !== 'confirm') await dropPending(tx, { userId })
+  // Reports (reports/report-commands.ts) may answer with a file as well as text; the business
+  // commands (análise, projeção, falar com atendente: business-assistant.ts) answer first.
+  const business = await businessReply(tx, { ...input, ledger })
+  const answer =
+    business !== null
+      ? { reply: business }
+      : decision.kind === 'report' || decision.kind === 'report_pdf'
+        ? await answerReportRequest(tx, { ...input, ledger, decision })
+        : { reply: await act(tx, { ...input, ledger, decision }) }
+  const { reply } = answer
+  if (messageId) await saveReply(tx, { messageId, reply })
+  return { ...answer, decision }
+}
+
+type ActInput = HandleMessageInput & { ledger: LedgerRef; decision: Decision }
+
+async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
+  const { decision, ledger, userId, now } = input
+  switch (decision.kind) {
+    case 'entry':
+      return record(tx, input, decision.entry, false)
+
+    case 'confirm_large':
+      if (decision.entry.amount_cents > MAX_CONFIRMED_CENTS) return TOO_LARGE_TO_RECORD
+      await setPending(tx, { userId, entry: decision.entry, now })
+      return replies.confirmLarge(decision.entry)
+
+    case 'confirm': {
+      const pending = await takePending(tx, { userId })
+      if (!pending || pendingOutcome(decision, pending.askedAt, now) !== 'answer')
+        return replies.nothingToConfirm()
+      if (!decision.yes) return replies.confirmCancelled()
+      return record(tx, input, pending.entry, pending.entry.amount_cents > MAX_ENTRY_CENTS)
+    }
+
+    case 'confirm_date':
+      // Nothing recorded: 'sim' as the very next message records it today.
+      await setPending(tx, { userId, entry: decision.entry, now })
+      return replies.confirmDate(decision.entry, decision.said_on)
+
+    case 'entries':
+      return recordItems(tx, input, decision.entries)
+
+    case 'installments':
+      return recordInstallments(tx, input, decision.plan)
+
+    case 'cancel_installments':
+      return cancelInstallments(tx, input)
+
+    case 'not_entry':
+      return replies.notEntry(decision.reason)
+
+    case 'needs_amount':
+      return replies.needsAmount(decision)
+
+    case 'balance': {
+      const summary = await monthSummary(tx, {
+        ledgerId: ledger.ledgerId,
+        month: saoPauloMonth(now),
+      })
+      return replies.balance(summary)
+    }
+
+    case 'summary': {
+      const month = decision.month ?? saoPauloMonth(now)
+      const summary = await monthSummary(tx, { ledgerId: ledger.ledgerId, month })
+      return replies.summary(summary, decision.category)
+    }
+
+    case 'recent': {
+      const entries = await recentTransactions(tx, {
+        ledgerId: ledger.ledgerId,
+        limit: RECENT_COUNT,
+      })
+      await saveRecentList(tx, { userId, ids: entries.map((e) => e.id), at: now })
+      return replies.recent(entries)
+    }
+
+    case 'undo':
+      return undoLast(tx, input)
+
+    case 'delete':
+      return deleteNumbered(tx, input, decision.index)
+
+    case 'correct_amount': {
+      if (decision.amount_cents > MAX_ENTRY_CENTS) return CORRECTION_TOO_LARGE
+      const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId })
+      if (!last) return NOTHING_TO_CORRECT
+      // One installment's amount alone would break the purchase's total.
+      if ((await otherInstallmentIds(tx, { ledgerId: ledger.ledgerId, id: last.id })).length > 0)
+        return INSTALLMENT_CORRECTION
+      const updated = await editEntry(tx, {
+        ledger,
+        id: last.id,
+        patch: { amount_cents: decision.amount_cents },
+      })
+      return replies.corrected(updated)
+    }
+
+    case 'change_category': {
+      const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId })
+      if (!last) return NOTHING_TO_CORRECT
+      // The category says the type: 'mudar para salário' on an expense makes it an income.
+      const patch = { category: decision.category, type: categoryType(decision.category) }
+      const updated = await editEntry(tx, { ledger, id: last.id, patch })
+      // A purchase in installments changes as a whole: 'tv (1/12)' … 'tv (12/12)'.
+      for (const id of await otherInstallmentIds(tx, { ledgerId: ledger.ledgerId, id: last.id }))
+        await editEntry(tx, { ledger, id, patch })
+      await learnWords(tx, {
+        ledgerId: ledger.ledgerId,
+        words: learnableWords(updated.description).map(normalizeWord),
+        category: decision.category,
+      })
+      return replies.categoryChanged(updated)
+    }
+
+    case 'bill': {
+      const bill = await insertBill(tx, {
+        ledgerId: ledger.ledgerId,
+        createdBy: userId,
+        description: decision.bill.description,
+        amountCents: decision.bill.amount_cents,
+        category:
+          categoryType(decision.bill.category) === 'expense' ? decision.bill.category : null,
+        dueOn: decision.bill.due_on,
+        whatsappMessageId: input.source === 'whatsapp' ? input.messageId : null,
+      })
+      return replies.billRecorded({ ...decision.bill, due_on: bill.due_on })
+    }
+
+    case 'help':
+      return replies.help()
+
+    case 'not_understood':
+      return replies.notUnderstood()
+
+    // Bills, recurring entries, budgets, alert settings (planning-actions.ts).
+    case 'planning':
+      return actPlanning(
+        tx,
+        { ...input, fallback: (otherwise) => act(tx, { ...input, decision: otherwise }) },
+        decision.planning,
+      )
+    case 'report':
+    case 'report_pdf':
+      throw new Error('report requests are answered by answerReportRequest')
+  }
+}
+
+/** Records an entry; the plan's full month becomes the limit reply, not an error. */
+async function record(
+  tx: pg.PoolClient,
+  input: ActInput,
+  entry: EntryDraft,
+  confirmedLarge: boolean,
+): Promise<string> {
+  // The limit is checked with a conditional UPDATE that changes nothing when it refuses, so
+  // the transaction stays usable for the reply and the message's record.
+  try {
+    const recorded = await recordEntry(tx, {
+      ledger: input.ledger,
+      userId: input.userId,
+      entry,
+      source: input.source,
+      whatsappMessageId: input.source === 'whatsapp' ? input.messageId : null,
+      confirmedLarge,
+    })
+    return replies.entryRecorded(recorded.entry, {
+      monthly: { used: recorded.usage.used, max: recorded.usage.limit },
+    })
+  } catch (error) {
+    if (!(error instanceof LimitReachedError)) throw error
+    return replies.limitReached({
+      max: error.limit,
+      upgradeUrl: `${input.publicUrl}/dashboard`,
+    })
+  }
+}
+
+/**
+ * 'apagar 3': number 3 of the list 'últimos' last showed this person (kept for a day), so
+ * entries recorded since do not shift the numbers under them. With no list shown, the
+ * numbering is the current 'últimos' order (newest recorded first).
+ */
+async function deleteNumbered(tx: pg.PoolClient, input: ActInput, index: number): Promise<string> {
+  const { ledger, userId, now } = input
+  const shown = await getRecentList(tx, { userId, now })
+  const ids =
+    shown ??
+    (await recentTransactions(tx, { ledgerId: ledger.ledgerId, limit: RECENT_COUNT })).map(
+      (e) => e.id,
+    )
+  const id = index >= 1 ? ids[index - 1] : undefined
+  if (id === undefined) return replies.notFound(index)
+  try {
+    return replies.deleted(await removeEntry(tx, { ledger, id }))
+  } catch (error) {
+    // Already deleted (from the web, or 'apagar 3' twice).
+    if (error instanceof TransactionNotFoundError) return replies.notFound(index)
+    throw error
+  }
+}

@@ -1,0 +1,129 @@
+import { PENDING_WINDOW_MS } from '@equilibrai/assistant'
+import type { Queryable } from '../platform/db/transaction.ts'
+import type { NewEntry } from '../ledger/transactions.queries.ts'
+
+/*
+ * The assistant's memory of a conversation, one row per person in the database (never in a
+ * process): the numbered list 'últimos' last showed, and an entry waiting for 'sim'.
+ */
+
+/** How long 'apagar 3' refers to the list shown, and 'sim' to the pending entry. */
+export const RECENT_LIST_TTL_MS = 24 * 60 * 60 * 1000
+/** The assistant package's rule (pending.ts): a yes/no after this long means nothing. */
+export const PENDING_TTL_MS = PENDING_WINDOW_MS
+
+export async function saveRecentList(
+  db: Queryable,
+  { userId, ids, at }: { userId: string; ids: number[]; at: Date },
+): Promise<void> {
+  await db.query(
+    `insert into assistant_state (user_id, recent_ids, recent_at) values ($1, $2, $3)
+     on conflict (user_id) do update
+       set recent_ids = excluded.recent_ids, recent_at = excluded.recent_at, updated_at = now()`,
+    [userId, ids, at],
+  )
+}
+
+/** The ids 'últimos' showed (newest first), or null when none was shown recently. */
+export async function getRecentList(
+  db: Queryable,
+  { userId, now }: { userId: string; now: Date },
+): Promise<number[] | null> {
+  const { rows } = await db.query<{ recent_ids: number[]; recent_at: Date | null }>(
+    'select recent_ids, recent_at from assistant_state where user_id = $1',
+    [userId],
+  )
+  const row = rows[0]
+  if (!row?.recent_at || now.getTime() - row.recent_at.getTime() > RECENT_LIST_TTL_MS) return null
+  // bigint[] arrives as strings (the int8 parser covers scalars only).
+  return row.recent_ids.map(Number)
+}
+
+export async function setPending(
+  db: Queryable,
+  { userId, entry, now }: { userId: string; entry: NewEntry; now: Date },
+): Promise<void> {
+  await db.query(
+    `insert into assistant_state (user_id, pending, pending_until, pending_at)
+     values ($1, $2, $3, $4)
+     on conflict (user_id) do update
+       set pending = excluded.pending, pending_until = excluded.pending_until,
+           pending_at = excluded.pending_at, updated_at = now()`,
+    [userId, JSON.stringify(entry), new Date(now.getTime() + PENDING_TTL_MS), now],
+  )
+}
+
+/**
+ * Forgets the pending question: any message other than its answer drops it (pending.ts).
+ * Touches no row when nothing is pending.
+ */
+export async function dropPending(db: Queryable, { userId }: { userId: string }): Promise<void> {
+  await db.query(
+    `update assistant_state
+        set pending = null, pending_until = null, pending_at = null, updated_at = now()
+      where user_id = $1 and pending is not null`,
+    [userId],
+  )
+}
+
+/**
+ * Takes the pending entry away (atomically: two 'sim' at once record it once), with when it
+ * was asked; the caller decides whether the answer still counts (pendingOutcome).
+ */
+export async function takePending(
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<{ entry: NewEntry; askedAt: Date } | null> {
+  const { rows } = await db.query<{
+    pending: NewEntry
+    pending_until: Date
+    pending_at: Date | null
+  }>(
+    `update assistant_state s
+        set pending = null, pending_until = null, pending_at = null, updated_at = now()
+       from (select user_id, pending, pending_until, pending_at from assistant_state
+              where user_id = $1 for update) old
+      where s.user_id = old.user_id and old.pending is not null
+      returning old.pending, old.pending_until, old.pending_at`,
+    [userId],
+  )
+  const row = rows[0]
+  if (!row) return null
+  // Rows from before migration 010 have no pending_at: derive it from pending_until.
+  const askedAt = row.pending_at ?? new Date(row.pending_until.getTime() - PENDING_TTL_MS)
+  return { entry: row.pending, askedAt }
+}
+
+/** Records that a message was answered; false when it had been already (or is being now). */
+export async function claimMessage(
+  db: Queryable,
+  { messageId, userId }: { messageId: string; userId: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into assistant_replies (message_id, user_id) values ($1, $2)
+     on conflict (message_id) do nothing`,
+    [messageId, userId],
+  )
+  return rowCount === 1
+}
+
+export async function saveReply(
+  db: Queryable,
+  { messageId, reply }: { messageId: string; reply: string },
+): Promise<void> {
+  await db.query('update assistant_replies set reply = $2 where message_id = $1', [
+    messageId,
+    reply,
+  ])
+}
+
+export async function storedReply(
+  db: Queryable,
+  { messageId, userId }: { messageId: string; userId: string },
+): Promise<string | null> {
+  const { rows } = await db.query<{ reply: string }>(
+    'select reply from assistant_replies where message_id = $1 and user_id = $2',
+    [messageId, userId],
+  )
+  return rows[0]?.reply ?? null
+}

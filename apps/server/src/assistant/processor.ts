@@ -1,0 +1,296 @@
+import { type NonTextKind, replies } from '@equilibrai/assistant'
+import type pg from 'pg'
+import type { Db } from '../platform/db/database.ts'
+import { inTransaction, type Queryable } from '../platform/db/transaction.ts'
+import type { Env } from '../platform/env.ts'
+import { dropPending } from './assistant-state.queries.ts'
+import { handleMessage } from './assistant-service.ts'
+import { getProfile } from '../accounts/profiles.queries.ts'
+import { WHATSAPP_PROCESS_ATTEMPTS } from '../platform/jobs/jobs.ts'
+import type { Logger } from '../platform/logger.ts'
+import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from '../messaging/links.ts'
+import {
+  consumeLinkCode,
+  findLinkByWaId,
+  linkNumber,
+  touchLink,
+} from '../messaging/links.queries.ts'
+import {
+  buttonReplyText,
+  confirmMessage,
+  documentMessage,
+  type OutboundMessage,
+  textMessage,
+} from '../messaging/messages.ts'
+import {
+  countFailedAttempt,
+  type InboundRow,
+  lockConversation,
+  lockInbound,
+  markFailed,
+  markProcessed,
+  recentWithStatus,
+} from '../messaging/inbox.queries.ts'
+import { maskWaId, phoneKey } from '../messaging/phone.ts'
+import { enqueueOutbound } from '../messaging/sender.ts'
+import { texts } from './texts.ts'
+import { signupUrl } from '../messaging/whatsapp-config.ts'
+
+/*
+ * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,
+ * the assistant, or a short answer → the reply queued through the sender.
+ *
+ * Exactly once: the job locks the inbox row and does nothing when it is already processed; the
+ * assistant's change, the reply and processed_at are written in one transaction on the job's
+ * one connection. The assistant is also idempotent by message id (the ledger's
+ * whatsapp_message_id and assistant_replies), and the outbox's idempotency key queues a reply
+ * once.
+ */
+
+export type ProcessDeps = { db: Db; env: Env; log: Logger }
+
+/** Answers to a number that is not a customer, per hour. */
+export const MAX_UNKNOWN_REPLIES_PER_HOUR = 3
+
+type Outcome = {
+  status: 'processed' | 'linked' | 'link_refused' | 'unknown_sender'
+  userId: string | null
+  /** LGPD: for people who are not customers, only the delivery record stays. */
+  erasePayload: boolean
+  reply: OutboundMessage | null
+}
+
+type Read = { text: string } | { nonText: string }
+
+const NON_TEXT_KINDS = new Set([
+  'audio',
+  'image',
+  'document',
+  'sticker',
+  'location',
+  'reaction',
+  'video',
+])
+
+/** WhatsApp's message type as the assistant's kinds (voice notes arrive as 'audio'). */
+export function nonTextKind(type: string): NonTextKind {
+  return NON_TEXT_KINDS.has(type) ? (type as NonTextKind) : 'other'
+}
+
+/** The text a message carries for the assistant; button replies read as their meaning. */
+export function readMessage(type: string, payload: Record<string, unknown> | null): Read {
+  const p = (payload ?? {}) as {
+    text?: { body?: unknown }
+    interactive?: {
+      type?: unknown
+      button_reply?: { id?: unknown; title?: unknown }
+      list_reply?: { title?: unknown }
+    }
+    button?: { text?: unknown }
+  }
+  if (type === 'text' && typeof p.text?.body === 'string') return { text: p.text.body }
+  if (type === 'interactive') {
+    const reply = p.interactive?.button_reply
+    if (reply && typeof reply.id === 'string' && typeof reply.title === 'string') {
+      return { text: buttonReplyText(reply.id, reply.title) }
+    }
+    if (typeof p.interactive?.list_reply?.title === 'string') {
+      return { text: p.interactive.list_reply.title }
+    }
+  }
+  // A quick-reply button of a template message.
+  if (type === 'button' && typeof p.button?.text === 'string') return { text: p.button.text }
+  return { nonText: type }
+}
+
+/** 'vincular ABC234' → the code ('' when the command came without one); null: not the command. */
+export function readLinkCommand(text: string): string | null {
+  const match = /^\s*vincular\b[\s:]*(.*)$/i.exec(text.normalize('NFC'))
+  if (!match) return null
+  return (match[1] ?? '').trim()
+}
+
+export async function processInbound(deps: ProcessDeps, inboundId: number): Promise<void> {
+  // One connection for the whole job, the assistant and a failure's bookkeeping included: a
+  // job never waits for a second connection while holding one, so a burst cannot exhaust the
+  // pool with jobs waiting on each other.
+  const client = await deps.db.connect()
+  try {
+    await inTransaction(client, (tx) => processLocked(deps, tx, inboundId)).catch((error) =>
+      handleFailure(deps, client, inboundId, error),
+    )
+  } finally {
+    client.release()
+  }
+}
+
+async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
+  const row = await lockInbound(tx, inboundId)
+  if (!row || row.processed_at) return
+  // One message of a person at a time: the conversation's state (the list 'últimos' showed,
+  // a pending confirmation, the answer limits) sees each message after the one before.
+  const person = row.channel === 'whatsapp' ? phoneKey(row.wa_id) : row.wa_id
+  await lockConversation(tx, person)
+  const outcome = await decide(deps, tx, row)
+  if (outcome.reply) {
+    await enqueueOutbound(tx, {
+      idempotencyKey: `${row.message_id}:reply`,
+      channel: row.channel,
+      // Always the number that wrote, in the form it wrote from.
+      waId: row.wa_id,
+      userId: outcome.userId,
+      message: outcome.reply,
+    })
+  }
+  await markProcessed(tx, { id: row.id, ...outcome })
+  deps.log.info(
+    {
+      inboundId: row.id,
+      channel: row.channel,
+      waId: maskWaId(row.wa_id),
+      type: row.type,
+      status: outcome.status,
+    },
+    'whatsapp message processed',
+  )
+}
+
+async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Outcome> {
+  const { env } = deps
+  const read = readMessage(row.type, row.payload)
+  const linkCode = 'text' in read ? readLinkCommand(read.text) : null
+
+  if (row.channel === 'simulator') {
+    if (!row.user_id) throw new Error('simulator message without an account')
+    if (linkCode !== null)
+      return reply('processed', row.user_id, textMessage(texts.simulatorLink()))
+    return answer(deps, tx, row, row.user_id, read)
+  }
+
+  if (linkCode !== null) return link(deps, tx, row, linkCode)
+  const linked = await findLinkByWaId(tx, row.wa_id)
+  if (!linked) {
+    // A few answers an hour at most: two bots answering each other must not loop forever.
+    const answered = await recentWithStatus(tx, { waId: row.wa_id, status: 'unknown_sender' })
+    return {
+      status: 'unknown_sender',
+      userId: null,
+      erasePayload: true,
+      reply:
+        answered < MAX_UNKNOWN_REPLIES_PER_HOUR
+          ? textMessage(replies.unknownSender(signupUrl(env)))
+          : null,
+    }
+  }
+  await touchLink(tx, { userId: linked.userId, waId: row.wa_id })
+  return answer(deps, tx, row, linked.userId, read)
+}
+
+function reply(
+  status: Outcome['status'],
+  userId: string | null,
+  message: OutboundMessage,
+): Outcome {
+  return { status, userId, erasePayload: false, reply: message }
+}
+
+async function answer(
+  deps: ProcessDeps,
+  tx: pg.PoolClient,
+  row: InboundRow,
+  userId: string,
+  read: Read,
+) {
+  if ('nonText' in read) {
+    // An audio or a sticker is a message too: a pending question is not answered by it.
+    await dropPending(tx, { userId })
+    return reply('processed', userId, textMessage(replies.nonText(nonTextKind(read.nonText))))
+  }
+  const result = await handleMessage(tx, {
+    userId,
+    text: read.text,
+    now: row.sent_at,
+    source: 'whatsapp',
+    messageId: row.message_id,
+    publicUrl: deps.env.PUBLIC_URL,
+  })
+  const message = result.document
+    ? documentMessage({ ...result.document, caption: result.reply })
+    : result.decision.kind === 'confirm_large' || result.decision.kind === 'confirm_date'
+      ? confirmMessage(result.reply)
+      : textMessage(result.reply)
+  return reply('processed', userId, message)
+}
+
+async function link(deps: ProcessDeps, tx: Queryable, row: InboundRow, typed: string) {
+  const dashboard = `${deps.env.PUBLIC_URL}/dashboard`
+  const refused = (message: string): Outcome => ({
+    status: 'link_refused',
+    userId: null,
+    erasePayload: true,
+    reply: textMessage(message),
+  })
+  if (!typed) {
+    const linked = await findLinkByWaId(tx, row.wa_id)
+    return {
+      ...refused(texts.linkHowTo(dashboard)),
+      status: 'processed',
+      userId: linked?.userId ?? null,
+    } satisfies Outcome
+  }
+  if (
+    (await recentWithStatus(tx, { waId: row.wa_id, status: 'link_refused' })) >=
+    MAX_FAILED_LINKS_PER_HOUR
+  ) {
+    return refused(texts.linkTooManyAttempts())
+  }
+  const code = normalizeCode(typed)
+  const userId = code ? await consumeLinkCode(tx, code) : null
+  if (!userId) return refused(texts.linkInvalid(dashboard))
+  const { movedFrom } = await linkNumber(tx, { userId, waId: row.wa_id })
+  const profile = await getProfile(tx, { userId })
+  const firstName = profile?.name.trim().split(/\s+/)[0] ?? null
+  deps.log.info(
+    { inboundId: row.id, waId: maskWaId(row.wa_id), userId, moved: movedFrom !== null },
+    'whatsapp number linked',
+  )
+  return {
+    status: 'linked',
+    userId,
+    erasePayload: true,
+    reply: textMessage(texts.linked(firstName)),
+  } satisfies Outcome
+}
+
+/**
+ * A failed attempt is counted outside the rolled-back transaction. graphile-worker retries the
+ * job (with its backoff) until WHATSAPP_PROCESS_ATTEMPTS (jobs/jobs.ts); then the person gets an
+ * apology and the message is closed as failed, so it is never retried forever nor left
+ * unanswered.
+ */
+async function handleFailure(
+  deps: ProcessDeps,
+  client: pg.PoolClient,
+  inboundId: number,
+  error: unknown,
+) {
+  const row = await countFailedAttempt(client, {
+    id: inboundId,
+    error: String((error as Error)?.message ?? error),
+  })
+  deps.log.error(
+    { err: error, inboundId, attempts: row?.attempts },
+    'whatsapp message processing failed',
+  )
+  if (!row || row.attempts < WHATSAPP_PROCESS_ATTEMPTS) throw error
+  await inTransaction(client, async (tx) => {
+    await enqueueOutbound(tx, {
+      idempotencyKey: `${row.message_id}:reply`,
+      channel: row.channel,
+      waId: row.wa_id,
+      userId: row.user_id,
+      message: textMessage(texts.failed()),
+    })
+    await markFailed(tx, inboundId)
+  })
+}

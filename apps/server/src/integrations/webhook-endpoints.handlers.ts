@@ -1,0 +1,111 @@
+import { webhookEndpointCreateSchema } from '@equilibrai/shared'
+import type { Context } from 'hono'
+import { withTransaction } from '../platform/db/transaction.ts'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { NotFoundError } from '../platform/errors.ts'
+import type { LedgerBindings } from '../tenancy/ledger-caller.ts'
+import { parseBody, pathId } from '../platform/http/parse.ts'
+import { ensureJobSchema } from '../platform/jobs/add-job.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { newWebhookSecret } from './signature.ts'
+import { checkWebhookUrlShape, resolveWebhookTarget, webhookUrlPolicy } from './url-guard.ts'
+import {
+  deleteEndpoint,
+  getEndpoint,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  rotateEndpointSecret,
+} from './webhook-endpoints.queries.ts'
+import { emitTestEvent } from '../events/webhook-events.ts'
+
+type Ctx = Context<LedgerBindings>
+
+export class WebhookEndpointNotFoundError extends NotFoundError {
+  constructor() {
+    super('Endpoint de webhook não encontrado.')
+  }
+}
+
+const endpointId = (c: Ctx) => pathId(c, () => new WebhookEndpointNotFoundError())
+
+export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
+  const ledgerOf = (c: Ctx) => ledgerForUser(db, { userId: c.get('user').id })
+  return {
+    /** POST: the URL is checked (and resolved) now and again at every delivery. */
+    async create(c: Ctx) {
+      const input = await parseBody(c, webhookEndpointCreateSchema)
+      const policy = webhookUrlPolicy(env)
+      await resolveWebhookTarget(checkWebhookUrlShape(input.url, policy), policy)
+      await ensureJobSchema(db)
+      const ledger = await ledgerOf(c)
+      const created = await insertEndpoint(db, {
+        ledgerId: ledger.ledgerId,
+        userId: c.get('user').id,
+        url: input.url,
+        events: input.events,
+        secret: newWebhookSecret(),
+      })
+      c.header('Cache-Control', 'no-store')
+      return c.json(created, 201)
+    },
+
+    async list(c: Ctx) {
+      return c.json({ data: await listEndpoints(db, { ledgerId: (await ledgerOf(c)).ledgerId }) })
+    },
+
+    async get(c: Ctx) {
+      const found = await getEndpoint(db, {
+        ledgerId: (await ledgerOf(c)).ledgerId,
+        id: endpointId(c),
+      })
+      if (!found) throw new WebhookEndpointNotFoundError()
+      return c.json(found)
+    },
+
+    async remove(c: Ctx) {
+      const id = endpointId(c)
+      const deleted = await deleteEndpoint(db, { ledgerId: (await ledgerOf(c)).ledgerId, id })
+      if (!deleted) throw new WebhookEndpointNotFoundError()
+      return c.body(null, 204)
+    },
+
+    /** A new secret, shown once; the old one stops signing at once. */
+    async rotateSecret(c: Ctx) {
+      const id = endpointId(c)
+      const rotated = await rotateEndpointSecret(db, {
+        ledgerId: (await ledgerOf(c)).ledgerId,
+        id,
+        secret: newWebhookSecret(),
+      })
+      if (!rotated) throw new WebhookEndpointNotFoundError()
+      c.header('Cache-Control', 'no-store')
+      return c.json(rotated)
+    },
+
+    /** "Enviar evento de teste": a webhook.test event, delivered (and retried) like any other. */
+    async sendTest(c: Ctx) {
+      const id = endpointId(c)
+      const ledger = await ledgerOf(c)
+      if (!(await getEndpoint(db, { ledgerId: ledger.ledgerId, id }))) {
+        throw new WebhookEndpointNotFoundError()
+      }
+      await ensureJobSchema(db)
+      const eventId = await withTransaction(db, (tx) =>
+        emitTestEvent(tx, { ledgerId: ledger.ledgerId, endpointId: id }),
+      )
+      return c.json({ event_id: eventId }, 202)
+    },
+
+    async deliveries(c: Ctx) {
+      const id = endpointId(c)
+      const ledger = await ledgerOf(c)
+      if (!(await getEndpoint(db, { ledgerId: ledger.ledgerId, id }))) {
+        throw new WebhookEndpointNotFoundError()
+      }
+      return c.json({
+        data: await listDeliveries(db, { ledgerId: ledger.ledgerId, endpointId: id }),
+      })
+    },
+  }
+}

@@ -1,0 +1,49 @@
+import { saoPauloMonth, summaryQuerySchema } from '@equilibrai/shared'
+import { Hono } from 'hono'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { parseQuery } from '../platform/http/parse.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { monthSummary } from './summary.queries.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { apiDoc } from '../platform/http/openapi.ts'
+import { monthSummaryDoc } from '../platform/http/openapi-schemas.ts'
+
+const doc = apiDoc({
+  tag: 'Resumo',
+  summary: 'Totais do mês por categoria',
+  description: 'O mês de São Paulo; sem `month`, o atual.',
+  query: summaryQuerySchema,
+  response: {
+    schema: monthSummaryDoc,
+    example: {
+      month: '2026-11',
+      income_cents: 300000,
+      expense_cents: 4590,
+      balance_cents: 295410,
+      by_category: [{ category: 'mercado', type: 'expense', total_cents: 4590, count: 1 }],
+    },
+  },
+})
+
+/**
+ * GET /api/v1/summary?month=YYYY-MM → {month, income_cents, expense_cents, balance_cents,
+ * by_category}. The month is São Paulo's; without one, the current month.
+ */
+export function summaryRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<LedgerBindings>().get(
+    '/v1/summary',
+    requireLedgerCaller(deps),
+    doc,
+    async (c) => {
+      const { month } = parseQuery(c, summaryQuerySchema)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json(
+        await monthSummary(db, {
+          ledgerId: ledger.ledgerId,
+          month: month ?? saoPauloMonth(new Date()),
+        }),
+      )
+    },
+  )
+}

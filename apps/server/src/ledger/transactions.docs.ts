@@ -1,0 +1,71 @@
+import {
+  transactionInputSchema,
+  transactionListQuerySchema,
+  transactionPatchSchema,
+} from '@equilibrai/shared'
+import { apiDoc } from '../platform/http/openapi.ts'
+import {
+  transactionDoc,
+  transactionExample,
+  transactionPageDoc,
+} from '../platform/http/openapi-schemas.ts'
+
+const tag = 'Lançamentos'
+const id = { id: 'Id do lançamento' }
+const input = {
+  type: 'expense',
+  amount_cents: 4590,
+  description: 'Mercado do mês',
+  category: 'mercado',
+  occurred_on: '2026-11-10',
+}
+
+/** OpenAPI for /api/v1/transactions, from the schemas the handlers validate with. */
+export const transactionDocs = {
+  list: apiDoc({
+    tag,
+    summary: 'Lista lançamentos',
+    description:
+      'Do mais novo para o mais antigo, filtrando por `occurred_on` entre `from` e `to` (inclusive). Pagine com `next_cursor`.',
+    query: transactionListQuerySchema,
+    response: {
+      schema: transactionPageDoc,
+      example: { data: [transactionExample], next_cursor: null },
+    },
+  }),
+  create: apiDoc({
+    tag,
+    summary: 'Registra um lançamento',
+    description:
+      'Conta no limite mensal do plano (403 MONTHLY_LIMIT_REACHED quando acabou). Lançamentos criados com chave de API têm `source: "api"`. Aceita `Idempotency-Key`.',
+    body: transactionInputSchema,
+    bodyExample: input,
+    errors: [409, 422],
+    response: { status: 201, schema: transactionDoc, example: transactionExample },
+  }),
+  get: apiDoc({
+    tag,
+    summary: 'Mostra um lançamento',
+    params: id,
+    errors: [404],
+    response: { schema: transactionDoc, example: transactionExample },
+  }),
+  update: apiDoc({
+    tag,
+    summary: 'Altera campos de um lançamento',
+    description: 'Tipo e categoria precisam continuar combinando.',
+    params: id,
+    body: transactionPatchSchema,
+    bodyExample: { amount_cents: 5000 },
+    errors: [404],
+    response: { schema: transactionDoc, example: { ...transactionExample, amount_cents: 5000 } },
+  }),
+  remove: apiDoc({
+    tag,
+    summary: 'Apaga um lançamento',
+    description: 'A vaga no limite do mês volta.',
+    params: id,
+    errors: [404],
+    response: { status: 204, description: 'Apagado' },
+  }),
+}

@@ -1,0 +1,37 @@
+import { Hono } from 'hono'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { getUsage } from './monthly-limit.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { apiDoc } from '../platform/http/openapi.ts'
+import { usageDoc } from '../platform/http/openapi-schemas.ts'
+
+const doc = apiDoc({
+  tag: 'Resumo',
+  summary: 'Uso do plano neste mês',
+  description:
+    'Lançamentos registrados no mês de São Paulo contra o limite do plano (-1: sem limite).',
+  response: {
+    schema: usageDoc,
+    example: {
+      month: '2026-11',
+      used: 3,
+      limit: -1,
+      plan_type: 'empresas_15',
+      plan_name: 'Empresas 15',
+    },
+  },
+})
+
+/**
+ * GET /api/v1/usage → {month, used, limit, plan_type, plan_name}: entries recorded this São
+ * Paulo month in the caller's ledger against its owner's plan (the finance page's
+ * '3 de 5 lançamentos este mês'). Not in ARCHITECTURE §5's table: an addition.
+ */
+export function usageRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<LedgerBindings>().get('/v1/usage', requireLedgerCaller(deps), doc, async (c) => {
+    const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+    return c.json(await getUsage(db, { ownerId: ledger.ownerId }))
+  })
+}

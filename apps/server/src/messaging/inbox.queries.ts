@@ -1,0 +1,106 @@
+import { lockForTransaction } from '../platform/db/advisory-locks.ts'
+import type { Queryable } from '../platform/db/transaction.ts'
+import { waIdForms } from './phone.ts'
+import type { Channel } from './outbox.queries.ts'
+
+/* The inbox rows as the whatsapp_inbound job reads and closes them (processor.ts). */
+
+export type InboundRow = {
+  id: number
+  message_id: string
+  channel: Channel
+  wa_id: string
+  user_id: string | null
+  type: string
+  payload: Record<string, unknown> | null
+  sent_at: Date
+  processed_at: Date | null
+  attempts: number
+}
+
+/** The message, locked until the transaction ends (a second job for it waits, then sees it done). */
+export async function lockInbound(tx: Queryable, id: number): Promise<InboundRow | null> {
+  const { rows } = await tx.query<InboundRow>(
+    `select id, message_id, channel, wa_id, user_id, type, payload, sent_at, processed_at, attempts
+       from whatsapp_inbound where id = $1 for update`,
+    [id],
+  )
+  return rows[0] ?? null
+}
+
+/** One message of a person at a time, until the transaction ends. */
+export async function lockConversation(tx: Queryable, person: string): Promise<void> {
+  await lockForTransaction(tx, `whatsapp-conversation:${person}`)
+}
+
+export async function markProcessed(
+  tx: Queryable,
+  params: { id: number; status: string; userId: string | null; erasePayload: boolean },
+): Promise<void> {
+  await tx.query(
+    `update whatsapp_inbound
+        set processed_at = now(), status = $2, user_id = $3, attempts = attempts + 1,
+            last_error = null, payload = case when $4 then null else payload end
+      where id = $1`,
+    [params.id, params.status, params.userId, params.erasePayload],
+  )
+}
+
+/** Counts a failed attempt of a message not yet closed; null when it was closed meanwhile. */
+export async function countFailedAttempt(
+  db: Queryable,
+  { id, error }: { id: number; error: string },
+) {
+  const { rows } = await db.query<{
+    attempts: number
+    message_id: string
+    channel: Channel
+    wa_id: string
+    user_id: string | null
+  }>(
+    `update whatsapp_inbound set attempts = attempts + 1, last_error = $2
+      where id = $1 and processed_at is null
+      returning attempts, message_id, channel, wa_id, user_id`,
+    [id, error.slice(0, 300)],
+  )
+  return rows[0] ?? null
+}
+
+export async function markFailed(tx: Queryable, id: number): Promise<void> {
+  await tx.query(
+    `update whatsapp_inbound set processed_at = now(), status = 'failed' where id = $1`,
+    [id],
+  )
+}
+
+/**
+ * Messages from this number (either form) closed with `status` in the last hour: wrong codes
+ * ('link_refused'), answers to a number that is not a customer ('unknown_sender').
+ */
+export async function recentWithStatus(
+  db: Queryable,
+  { waId, status }: { waId: string; status: 'link_refused' | 'unknown_sender' },
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from whatsapp_inbound
+      where wa_id = any($1) and status = $2
+        and received_at > now() - interval '1 hour'`,
+    [waIdForms(waId), status],
+  )
+  return rows[0]?.n ?? 0
+}
+
+/** Whether the person wrote to us on WhatsApp within the last `ms` (either number form). */
+export async function wroteWithin(
+  db: Queryable,
+  { waId, ms }: { waId: string; ms: number },
+): Promise<boolean> {
+  const { rows } = await db.query<{ open: boolean }>(
+    `select exists (
+       select 1 from whatsapp_inbound
+        where wa_id = any($1) and channel = 'whatsapp'
+          and sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000)) as open`,
+    [waIdForms(waId), ms],
+  )
+  return rows[0]?.open ?? false
+}

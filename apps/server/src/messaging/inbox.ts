@@ -1,0 +1,92 @@
+import type { Db } from '../platform/db/database.ts'
+import { addJob, ensureJobSchema } from '../platform/jobs/add-job.ts'
+import { JOBS } from '../platform/jobs/jobs.ts'
+import { applyStatus, type Channel } from './outbox.queries.ts'
+import type { StatusUpdate } from './webhook-payload.ts'
+
+/*
+ * The inbox: every message received, stored once (unique on its message id) in the same
+ * transaction that queues its processing job. Once that commits, the message is safe: the
+ * webhook answers 200 and the job does the rest, even if this process dies the next moment.
+ */
+
+export type NewInbound = {
+  messageId: string
+  channel: Channel
+  waId: string
+  /** Known up front for the simulator (the signed-in account); found on processing otherwise. */
+  userId?: string | null
+  type: string
+  payload: unknown
+  /** When the person sent it; null → now. */
+  sentAt: Date | null
+}
+
+/** A status for a message whose wamid is not committed yet is tried again a little later. */
+const STATUS_RETRY_DELAY_MS = 3_000
+
+/**
+ * Stores the messages not seen before and queues one job for each; records status callbacks.
+ * Returns the newly stored messages (duplicates are skipped).
+ *
+ * The messages and their jobs go in ONE statement: atomic without BEGIN/COMMIT round trips, so
+ * the webhook's answer waits for a single exchange with the database.
+ */
+export async function receive(
+  db: Db,
+  messages: NewInbound[],
+  statuses: StatusUpdate[] = [],
+): Promise<{ stored: Array<{ id: number; messageId: string }> }> {
+  if (!messages.length && !statuses.length) return { stored: [] }
+  await ensureJobSchema(db)
+  const stored: Array<{ id: number; messageId: string }> = []
+  if (messages.length) {
+    // A message WhatsApp says was sent in the future is dated when it arrived.
+    const { rows } = await db.query<{ id: number; message_id: string }>(
+      `with stored as (
+         insert into whatsapp_inbound (message_id, channel, wa_id, user_id, type, payload, sent_at)
+         select m.message_id, m.channel, m.wa_id, m.user_id, m.type, m.payload,
+                least(coalesce(m.sent_at, now()), now())
+           from jsonb_to_recordset($1::jsonb) as m(
+             message_id text, channel text, wa_id text, user_id text, type text, payload jsonb,
+             sent_at timestamptz)
+         on conflict (message_id) do nothing
+         returning id, message_id)
+       select s.id, s.message_id,
+              graphile_worker.add_job($2, json_build_object('id', s.id),
+                job_key => $3 || s.message_id, max_attempts => $4::int) is not null as queued
+         from stored s`,
+      [
+        JSON.stringify(
+          messages.map((m) => ({
+            message_id: m.messageId,
+            channel: m.channel,
+            wa_id: m.waId,
+            user_id: m.userId ?? null,
+            type: m.type,
+            payload: m.payload,
+            sent_at: m.sentAt?.toISOString() ?? null,
+          })),
+        ),
+        JOBS.whatsappInbound.task,
+        JOBS.whatsappInbound.keyPrefix,
+        JOBS.whatsappInbound.maxAttempts,
+      ],
+    )
+    for (const row of rows) stored.push({ id: row.id, messageId: row.message_id })
+  }
+  // Each status on its own: applying one twice changes nothing, and Meta redelivers on a 5xx.
+  for (const status of statuses) {
+    if (!(await applyStatus(db, status))) await queueStatusRetry(db, status)
+  }
+  return { stored }
+}
+
+async function queueStatusRetry(db: Db, status: StatusUpdate) {
+  await addJob(
+    db,
+    JOBS.whatsappStatus,
+    { ...status, at: status.at.toISOString() },
+    { runAt: new Date(Date.now() + STATUS_RETRY_DELAY_MS) },
+  )
+}

@@ -1,0 +1,50 @@
+import { notificationSettingsPatchSchema } from '@equilibrai/shared'
+import { Hono } from 'hono'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { parseBody } from '../platform/http/parse.ts'
+import {
+  getNotificationSettings,
+  updateNotificationSettings,
+} from './notification-settings.queries.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { apiDoc } from '../platform/http/openapi.ts'
+import { notificationSettingsDoc } from '../platform/http/openapi-schemas.ts'
+
+const example = {
+  bill_reminders: true,
+  budget_alerts: true,
+  high_spending_alerts: false,
+  weekly_report: true,
+  monthly_report: true,
+}
+const docs = {
+  get: apiDoc({
+    tag: 'Notificações',
+    summary: 'Quais avisos a pessoa recebe',
+    response: { schema: notificationSettingsDoc, example },
+  }),
+  patch: apiDoc({
+    tag: 'Notificações',
+    summary: 'Liga ou desliga avisos',
+    body: notificationSettingsPatchSchema,
+    bodyExample: { high_spending_alerts: false },
+    response: { schema: notificationSettingsDoc, example },
+  }),
+}
+
+/**
+ * GET / PATCH /api/v1/notification-settings (ARCHITECTURE §8): the caller's own choices of
+ * proactive messages. Settings are per person, not per ledger: a team member turns off their
+ * own reminders without touching the owner's.
+ */
+export function notificationSettingsRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<LedgerBindings>()
+    .get('/v1/notification-settings', requireLedgerCaller(deps), docs.get, async (c) =>
+      c.json(await getNotificationSettings(db, { userId: c.get('user').id })),
+    )
+    .patch('/v1/notification-settings', requireLedgerCaller(deps), docs.patch, async (c) => {
+      const patch = await parseBody(c, notificationSettingsPatchSchema)
+      return c.json(await updateNotificationSettings(db, { userId: c.get('user').id, patch }))
+    })
+}

@@ -1,0 +1,235 @@
+import type { Queryable } from '../platform/db/transaction.ts'
+import type { OutboundPayload, TemplateMessage } from './messages.ts'
+
+/* The outbox (whatsapp_outbound) as the sender (sender.ts) writes and reads it. */
+
+export type Channel = 'whatsapp' | 'simulator'
+
+export type OutboundRow = {
+  id: number
+  channel: Channel
+  wa_id: string
+  status: string
+  attempts: number
+  payload: unknown
+  next_attempt_at: Date
+  early: boolean
+  /** Set while an attempt at Meta is under way; still set after a crash mid-attempt. */
+  attempt_started_at: Date | null
+  in_doubt_until: Date | null
+}
+
+/**
+ * Stores a message in the recipient's next pacing slot (`pacingMs` after their latest one; at
+ * once for the simulator). Null when its idempotency key is already stored. Hold the
+ * recipient's pacing lock (transaction) while calling it.
+ */
+export async function insertOutbound(
+  tx: Queryable,
+  params: {
+    idempotencyKey: string
+    channel: Channel
+    waId: string
+    userId: string | null
+    kind: string
+    payload: OutboundPayload
+    pacingMs: number
+  },
+): Promise<{ id: number; not_before: Date } | null> {
+  const { rows } = await tx.query<{ id: number; not_before: Date }>(
+    `insert into whatsapp_outbound
+       (idempotency_key, channel, wa_id, user_id, kind, payload, not_before, next_attempt_at)
+     select $1, $2, $3, $4, $5, $6::jsonb, slot, slot
+       from (select case when $2 = 'simulator' then clock_timestamp()
+                    else greatest(clock_timestamp(),
+                                  (select max(not_before) from whatsapp_outbound where wa_id = $3)
+                                    + make_interval(secs => $7::float8 / 1000))
+                    end as slot) s
+     on conflict (idempotency_key) do nothing
+     returning id, not_before`,
+    [
+      params.idempotencyKey,
+      params.channel,
+      params.waId,
+      params.userId,
+      params.kind,
+      JSON.stringify(params.payload),
+      params.pacingMs,
+    ],
+  )
+  return rows[0] ?? null
+}
+
+/** When the latest message sent to this recipient went out (by schedule order), or null. */
+export async function lastSentAt(db: Queryable, { waId }: { waId: string }): Promise<Date | null> {
+  const { rows } = await db.query<{ sent_at: Date }>(
+    `select sent_at from whatsapp_outbound
+      where wa_id = $1 and sent_at is not null
+      order by not_before desc limit 1`,
+    [waId],
+  )
+  return rows[0]?.sent_at ?? null
+}
+
+export async function outboundIdByKey(tx: Queryable, idempotencyKey: string): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    'select id from whatsapp_outbound where idempotency_key = $1',
+    [idempotencyKey],
+  )
+  return rows[0]?.id ?? 0
+}
+
+/**
+ * The message as an attempt sees it: `early` when its next attempt is not due yet, and
+ * `in_doubt_until` while an attempt that started less than `inDoubtMs` ago may have reached Meta.
+ */
+export async function outboundForAttempt(
+  db: Queryable,
+  { id, inDoubtMs }: { id: number; inDoubtMs: number },
+): Promise<OutboundRow | null> {
+  const { rows } = await db.query<OutboundRow>(
+    `select id, channel, wa_id, status, attempts, payload, next_attempt_at, attempt_started_at,
+            next_attempt_at > clock_timestamp() + interval '50 milliseconds' as early,
+            case when attempt_started_at + make_interval(secs => $2::float8 / 1000) > clock_timestamp()
+                 then attempt_started_at + make_interval(secs => $2::float8 / 1000) end as in_doubt_until
+       from whatsapp_outbound where id = $1`,
+    [id, inDoubtMs],
+  )
+  return rows[0] ?? null
+}
+
+/** The simulator is the recipient: the message is there as soon as it is written. */
+export async function markDeliveredToSimulator(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `update whatsapp_outbound
+        set status = 'delivered', channel = 'simulator', wamid = 'sim.' || id,
+            attempts = attempts + 1, sent_at = now(), delivered_at = now(), updated_at = now()
+      where id = $1`,
+    [id],
+  )
+}
+
+/** Committed before the call to Meta: a crash from here on leaves the message in doubt. */
+export async function markAttemptStarted(db: Queryable, id: number): Promise<number | null> {
+  const { rows } = await db.query<{ attempts: number }>(
+    `update whatsapp_outbound
+        set attempt_started_at = clock_timestamp(), attempts = attempts + 1, updated_at = now()
+      where id = $1 returning attempts`,
+    [id],
+  )
+  return rows[0]?.attempts ?? null
+}
+
+/** Meta accepted it. A status callback may have got here first: the status never goes back. */
+export async function markSent(
+  db: Queryable,
+  { id, wamid }: { id: number; wamid: string },
+): Promise<void> {
+  await db.query(
+    `update whatsapp_outbound
+        set status = case when status = 'queued' then 'sent' else status end, wamid = $2,
+            attempt_started_at = null, sent_at = coalesce(sent_at, now()),
+            last_error = null, error_code = null, updated_at = now()
+      where id = $1`,
+    [id, wamid],
+  )
+}
+
+/** The approved template replaces the message (the 24-hour window has closed). */
+export async function switchToFallback(
+  tx: Queryable,
+  { id, fallback }: { id: number; fallback: TemplateMessage },
+): Promise<void> {
+  await tx.query(
+    `update whatsapp_outbound
+        set kind = 'template', payload = jsonb_build_object('message', $2::jsonb), updated_at = now()
+      where id = $1`,
+    [id, JSON.stringify(fallback)],
+  )
+}
+
+/** Records a failed attempt and when to try again; returns that moment. */
+export async function scheduleRetry(
+  tx: Queryable,
+  params: { id: number; reason: string; code: number | null; delayMs: number },
+): Promise<Date | undefined> {
+  const { rows } = await tx.query<{ next_attempt_at: Date }>(
+    `update whatsapp_outbound
+        set attempt_started_at = null, last_error = $2, error_code = $3, updated_at = now(),
+            next_attempt_at = clock_timestamp() + make_interval(secs => $4::float8 / 1000)
+      where id = $1
+      returning next_attempt_at`,
+    [params.id, params.reason, params.code, params.delayMs],
+  )
+  return rows[0]?.next_attempt_at
+}
+
+export async function markOutboundFailed(
+  tx: Queryable,
+  params: { id: number; attempts: number; code: number | null; error: string },
+): Promise<void> {
+  await tx.query(
+    `update whatsapp_outbound
+        set status = 'failed', failed_at = now(), attempts = $2, error_code = $3,
+            last_error = $4, attempt_started_at = null, updated_at = now()
+      where id = $1`,
+    [params.id, params.attempts, params.code, params.error.slice(0, 300)],
+  )
+}
+
+/** Sent with each message; Meta returns it in the status callbacks (biz_opaque_callback_data). */
+export const callbackData = (outboundId: number) => `out:${outboundId}`
+
+export function outboundIdFromCallback(data: string | null | undefined): number | null {
+  const match = /^out:(\d{1,15})$/.exec(data ?? '')
+  return match?.[1] ? Number(match[1]) : null
+}
+
+/**
+ * Status callbacks: sent → delivered → read only move forward; failed ends a sent message. A
+ * callback finds its message by wamid, or by our callback data when the wamid is not recorded
+ * yet (the callback beat the send's commit, or the sender crashed after Meta accepted).
+ */
+export async function applyStatus(
+  db: Queryable,
+  update: {
+    wamid: string
+    status: string
+    at: Date
+    errorCode: number | null
+    error: string | null
+    callbackData?: string | null
+  },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update whatsapp_outbound o
+        set status = case
+              when $2 = 'failed' and o.status in ('queued', 'sent', 'delivered') then 'failed'
+              when $2 <> 'failed' and o.status <> 'failed'
+                   and array_position(array['queued', 'sent', 'delivered', 'read'], $2)
+                       > array_position(array['queued', 'sent', 'delivered', 'read'], o.status)
+                then $2
+              else o.status end,
+            wamid = coalesce(o.wamid, $1),
+            attempt_started_at = null,
+            sent_at = coalesce(o.sent_at, $3),
+            delivered_at = case when $2 in ('delivered', 'read') then coalesce(o.delivered_at, $3)
+                                else o.delivered_at end,
+            read_at = case when $2 = 'read' then coalesce(o.read_at, $3) else o.read_at end,
+            failed_at = case when $2 = 'failed' then coalesce(o.failed_at, $3) else o.failed_at end,
+            error_code = case when $2 = 'failed' then $4 else o.error_code end,
+            last_error = case when $2 = 'failed' then $5 else o.last_error end,
+            updated_at = now()
+      where o.channel = 'whatsapp'
+        and (o.wamid = $1 or (o.wamid is null and o.id = $6))`,
+    [
+      update.wamid,
+      update.status,
+      update.at,
+      update.errorCode,
+      update.error ? `STATUS_FAILED: ${update.error}` : null,
+      outboundIdFromCallback(update.callbackData),
+    ],
+  )
+  return (rowCount ?? 0) > 0
+}

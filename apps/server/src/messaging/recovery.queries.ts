@@ -1,0 +1,83 @@
+import type { Queryable } from '../platform/db/transaction.ts'
+
+/* What the recovery sweep and the retention job (recovery.ts) read and erase. */
+
+const BATCH = 500
+
+/**
+ * No job with this key is waiting to run (none at all, or only one a worker has taken). `key`
+ * must name the outer row's columns qualified (the jobs view has an `id` of its own) and `$1`
+ * must be the job's key prefix.
+ */
+const NO_WAITING_JOB = (key: string) => `not exists (
+  select 1 from graphile_worker.jobs j where j.key = $1 || ${key} and j.locked_at is null
+    and j.attempts < j.max_attempts)`
+
+/** Unprocessed messages without a waiting job and not being processed (their rows stay locked). */
+export async function unfinishedInbound(
+  tx: Queryable,
+  { keyPrefix }: { keyPrefix: string | undefined },
+) {
+  const { rows } = await tx.query<{ id: number; message_id: string }>(
+    `select id, message_id from whatsapp_inbound i
+      where processed_at is null and ${NO_WAITING_JOB('i.message_id')}
+      order by id limit ${BATCH}
+      for update skip locked`,
+    [keyPrefix],
+  )
+  return rows
+}
+
+/**
+ * Queued messages without a waiting job whose attempt lock is free (nobody is sending them);
+ * that lock is then held until the transaction ends.
+ */
+export async function abandonedOutbound(
+  tx: Queryable,
+  { keyPrefix, attemptLockPrefix }: { keyPrefix: string | undefined; attemptLockPrefix: string },
+): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
+    `with candidates as materialized (
+       select id from whatsapp_outbound o
+        where status = 'queued' and ${NO_WAITING_JOB('o.id')}
+        order by id limit ${BATCH})
+     select id from candidates
+      where pg_try_advisory_xact_lock(hashtextextended($2 || id, 0))`,
+    [keyPrefix, attemptLockPrefix],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** Message texts older than `days` erased, expired codes and stored replies deleted. */
+export async function eraseOldTexts(
+  db: Queryable,
+  { days }: { days: number },
+): Promise<{ inbound: number; outbound: number; replies: number }> {
+  const inbound = await db.query(
+    `update whatsapp_inbound set payload = null
+      where payload is not null and processed_at is not null
+        and received_at < now() - make_interval(days => $1)`,
+    [days],
+  )
+  const outbound = await db.query(
+    `update whatsapp_outbound set payload = jsonb_build_object('erased', true)
+      where status <> 'queued' and not payload ? 'erased'
+        and created_at < now() - make_interval(days => $1)`,
+    [days],
+  )
+  await db.query('delete from whatsapp_link_codes where expires_at < now()')
+  // Files sent as documents (the PDF statement): whatsapp/documents.ts.
+  await db.query(
+    'delete from whatsapp_documents where created_at < now() - make_interval(days => $1)',
+    [days],
+  )
+  const replies = await db.query(
+    'delete from assistant_replies where created_at < now() - make_interval(days => $1)',
+    [days],
+  )
+  return {
+    inbound: inbound.rowCount ?? 0,
+    outbound: outbound.rowCount ?? 0,
+    replies: replies.rowCount ?? 0,
+  }
+}

@@ -1,0 +1,56 @@
+import type { Db } from '../platform/db/database.ts'
+import { withTransaction } from '../platform/db/transaction.ts'
+import { addJob } from '../platform/jobs/add-job.ts'
+import { JOBS } from '../platform/jobs/jobs.ts'
+import { abandonedOutbound, eraseOldTexts, unfinishedInbound } from './recovery.queries.ts'
+import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
+
+/*
+ * After a crash (kill -9, a lost machine), graphile-worker keeps the jobs that were running
+ * locked for four hours. The work itself is not lost: the inbox and outbox rows say what is
+ * unfinished. This sweep (when a runner starts, and every minute) queues a fresh job for every
+ * unfinished row that has no job waiting for it and that nobody is working on: a live attempt
+ * holds a lock for its whole duration (the inbox row FOR UPDATE; an advisory lock on an outbox
+ * message), which the sweep skips, while a dead one's locks went with its connection. Adding a job under the same key retires
+ * the dead worker's job (graphile-worker clears its key and uses up its attempts). In the rare
+ * race with a live worker that has taken the job but not yet the row, the second job finds the
+ * work done and does nothing.
+ */
+
+export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outbound: number }> {
+  return withTransaction(db, async (tx) => {
+    const inbound = await unfinishedInbound(tx, { keyPrefix: JOBS.whatsappInbound.keyPrefix })
+    for (const row of inbound) {
+      await addJob(
+        tx,
+        JOBS.whatsappInbound,
+        { id: row.id },
+        { key: row.message_id, preserveRunAt: true },
+      )
+    }
+    // Held until this transaction ends: an attempt starting meanwhile waits for the new job.
+    const outbound = await abandonedOutbound(tx, {
+      keyPrefix: JOBS.whatsappSend.keyPrefix,
+      attemptLockPrefix: ATTEMPT_LOCK_PREFIX,
+    })
+    for (const id of outbound) {
+      await addJob(tx, JOBS.whatsappSend, { id }, { key: id, preserveRunAt: true })
+    }
+    return { inbound: inbound.length, outbound: outbound.length }
+  })
+}
+
+/** How long message contents are kept: the conversation is the person's ledger's past. */
+export const RETENTION_DAYS = 30
+
+/**
+ * LGPD housekeeping: message texts older than RETENTION_DAYS are erased (the rows stay as the
+ * delivery record), as are expired linking codes and the assistant's stored replies (kept only
+ * so that a redelivered message gets the same answer; Meta redelivers for days, not weeks, and
+ * the ledger's unique message id still stops a second entry).
+ */
+export function applyRetention(
+  db: Db,
+): Promise<{ inbound: number; outbound: number; replies: number }> {
+  return eraseOldTexts(db, { days: RETENTION_DAYS })
+}

@@ -1,0 +1,332 @@
+import type pg from 'pg'
+import type { Db } from '../platform/db/database.ts'
+import type { Env } from '../platform/env.ts'
+import {
+  lockForSession,
+  lockForTransaction,
+  tryLockForSession,
+  unlockSession,
+} from '../platform/db/advisory-locks.ts'
+import { inTransaction, type Queryable, withTransaction } from '../platform/db/transaction.ts'
+import type { Logger } from '../platform/logger.ts'
+import { documentMediaId } from './documents.ts'
+import { type GraphResult, postMessage } from './graph-api.ts'
+import { addJob, ensureJobSchema } from '../platform/jobs/add-job.ts'
+import { JOBS } from '../platform/jobs/jobs.ts'
+import {
+  type OutboundMessage,
+  type OutboundPayload,
+  outboundPayloadSchema,
+  type TemplateMessage,
+} from './messages.ts'
+import { wroteWithin } from './inbox.queries.ts'
+import {
+  type Channel,
+  callbackData,
+  insertOutbound,
+  lastSentAt,
+  markAttemptStarted,
+  markDeliveredToSimulator,
+  markOutboundFailed,
+  markSent,
+  type OutboundRow,
+  outboundForAttempt,
+  outboundIdByKey,
+  scheduleRetry,
+  switchToFallback,
+} from './outbox.queries.ts'
+import { maskWaId } from './phone.ts'
+import { graphConfig } from './whatsapp-config.ts'
+
+/*
+ * The one way out: every reply and proactive message is a row in whatsapp_outbound (unique on
+ * its idempotency key, so one decision is one message) and a whatsapp_send job that delivers it
+ * to Meta's Graph API, or to the simulator when WhatsApp is not configured.
+ *
+ * - No duplicate sends: an attempt holds an advisory lock on the message and sends only while
+ *   it is 'queued'; 'sent' and the wamid are recorded as soon as Meta answers, so a retried or
+ *   duplicated job finds it sent and does nothing. A crash during the call to Meta leaves the
+ *   message in doubt (attempt_started_at set): Meta's status callback, which carries our
+ *   biz_opaque_callback_data, settles it, and only without one within IN_DOUBT_MS is it sent
+ *   again (the Cloud API has no idempotency key to ask with). ADR 008.
+ * - Retries: 5xx, network errors, timeouts and throughput limits (429, 130429, 131056...) are
+ *   tried again with exponential backoff and jitter (policy in jobs/task-registry.ts); other
+ *   errors fail at once. Failures are logged at warn (ids and codes, never the text) and listed
+ *   by GET /api/admin/whatsapp/failures.
+ * - Pacing: messages to one recipient are at least PACING_MS apart (not_before, assigned under a
+ *   per-recipient advisory lock when queued), and sends to one recipient never overlap.
+ * - The 24-hour window: free-form messages go out only within 24 h of the person's last message
+ *   to us; after that the message's fallback template (an approved one, see templates.ts) is
+ *   sent instead, or the message fails with OUTSIDE_24H_WINDOW.
+ */
+
+/** Minimum gap between two messages to the same person (Meta throttles bursts to one number). */
+export const PACING_MS = 1_000
+/** WhatsApp's customer service window. */
+export const WINDOW_MS = 24 * 60 * 60 * 1000
+
+export type SendPolicy = {
+  /** Attempts at Meta before the message is marked failed. */
+  maxAttempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+}
+
+export type OutboundInput = {
+  /** One decision, one key: '<inbound message id>:reply', 'bill:<id>:reminder'... */
+  idempotencyKey: string
+  channel: Channel
+  waId: string
+  userId: string | null
+  message: OutboundMessage
+  /** An approved template to send instead when the 24-hour window has closed. */
+  fallback?: TemplateMessage
+}
+
+/**
+ * Queues a message. Call it inside a transaction (the pacing slot is taken under a transaction
+ * lock): the message and its job then exist if and only if the caller's work commits. The same
+ * idempotency key again queues nothing.
+ */
+export async function enqueueOutbound(
+  tx: Queryable,
+  input: OutboundInput,
+): Promise<{ id: number; created: boolean }> {
+  const payload: OutboundPayload = {
+    message: input.message,
+    ...(input.fallback ? { fallback: input.fallback } : {}),
+  }
+  await lockForTransaction(tx, `whatsapp-pacing:${input.waId}`)
+  const row = await insertOutbound(tx, {
+    idempotencyKey: input.idempotencyKey,
+    channel: input.channel,
+    waId: input.waId,
+    userId: input.userId,
+    kind: input.message.kind,
+    payload,
+    pacingMs: PACING_MS,
+  })
+  if (!row) return { id: await outboundIdByKey(tx, input.idempotencyKey), created: false }
+  await addJob(tx, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt: row.not_before })
+  return { id: row.id, created: true }
+}
+
+/** Queues a message in its own transaction. */
+export async function sendMessage(db: Db, input: OutboundInput) {
+  await ensureJobSchema(db)
+  return withTransaction(db, (client) => enqueueOutbound(client, input))
+}
+
+/** The wait before attempt n+1: base·2^(n−1), capped, ±20 % jitter, at least Retry-After. */
+export function backoffMs(policy: SendPolicy, attempts: number, retryAfterMs: number | null) {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempts - 1))
+  const jittered = exponential * (0.8 + Math.random() * 0.4)
+  return Math.round(Math.max(jittered, retryAfterMs ?? 0))
+}
+
+export type SendDeps = { db: Db; env: Env; log: Logger; policy: SendPolicy }
+
+/**
+ * After a crash during a call to Meta nobody knows whether the message went out. Meta reports
+ * every accepted message in a status callback carrying our biz_opaque_callback_data, so the
+ * sender waits this long for one before sending again.
+ */
+export const IN_DOUBT_MS = 30_000
+
+/** The advisory lock a send attempt holds on its message (the recovery sweep tests it). */
+export const ATTEMPT_LOCK_PREFIX = 'whatsapp-attempt:'
+const attemptLockKey = (outboundId: number) => `${ATTEMPT_LOCK_PREFIX}${outboundId}`
+
+/**
+ * The whatsapp_send job: delivers one queued message, or reschedules it.
+ *
+ * An attempt holds a session advisory lock on the message (and one on the recipient, so sends
+ * to one person never overlap) on one connection for its whole duration: a duplicated job finds
+ * the lock taken, and the recovery sweep can tell a live attempt from one a crash abandoned
+ * (its lock went with its connection). The state is committed before and after the call to
+ * Meta, so a crash in between leaves the message marked in doubt (see IN_DOUBT_MS).
+ */
+export async function deliverOutbound(deps: SendDeps, outboundId: number): Promise<void> {
+  const client = await deps.db.connect()
+  let broken = false
+  try {
+    if (!(await tryLockForSession(client, attemptLockKey(outboundId)))) {
+      // Another attempt is under way (or the sweep is looking): check again shortly.
+      await addJob(
+        client,
+        JOBS.whatsappSend,
+        { id: outboundId },
+        { key: outboundId, runAt: new Date(Date.now() + 2_000) },
+      )
+      return
+    }
+    try {
+      await deliverLocked(deps, client, outboundId)
+    } finally {
+      await unlockSession(client, attemptLockKey(outboundId))
+    }
+  } catch (error) {
+    broken = true
+    throw error
+  } finally {
+    // On an error the connection is closed rather than reused: no lock can outlive the attempt.
+    client.release(broken)
+  }
+}
+
+async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: number) {
+  const row = await outboundForAttempt(client, { id: outboundId, inDoubtMs: IN_DOUBT_MS })
+  if (row?.status !== 'queued') return
+  const runAt = row.in_doubt_until ?? (row.early ? row.next_attempt_at : null)
+  if (runAt) {
+    // A retry scheduled later, or a message in doubt waiting for Meta's status callback.
+    await addJob(client, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt })
+    return
+  }
+  const recipient = `whatsapp-send:${row.wa_id}`
+  await lockForSession(client, recipient)
+  try {
+    // The schedule spaces messages PACING_MS apart, but a job that ran late can bring its send
+    // close to the next one's: the gap is kept on actual sends too.
+    const last = row.channel === 'simulator' ? null : await lastSentAt(client, { waId: row.wa_id })
+    const next = last ? last.getTime() + PACING_MS : 0
+    if (next > Date.now()) {
+      await addJob(
+        client,
+        JOBS.whatsappSend,
+        { id: row.id },
+        { key: row.id, runAt: new Date(next) },
+      )
+      return
+    }
+    await attempt(deps, client, row)
+  } finally {
+    await unlockSession(client, recipient)
+  }
+}
+
+async function attempt(deps: SendDeps, db: pg.PoolClient, row: OutboundRow): Promise<void> {
+  const { env, log, policy } = deps
+  const logFields = { outboundId: row.id, waId: maskWaId(row.wa_id), channel: row.channel }
+  const parsed = outboundPayloadSchema.safeParse(row.payload)
+  if (!parsed.success) {
+    await markFailed(deps, db, row, null, 'INVALID_PAYLOAD', 'conteúdo da mensagem inválido')
+    return
+  }
+  const config = graphConfig(env)
+  if (row.channel === 'simulator' || !config) {
+    await markDeliveredToSimulator(db, row.id)
+    log.info({ ...logFields, channel: 'simulator' }, 'whatsapp message delivered to simulator')
+    return
+  }
+  if (row.attempt_started_at) {
+    log.warn(
+      logFields,
+      'whatsapp message in doubt after a crash, no status received: sending again',
+    )
+  }
+
+  let { message } = parsed.data
+  const { fallback } = parsed.data
+  if (message.kind !== 'template' && !(await wroteWithin(db, { waId: row.wa_id, ms: WINDOW_MS }))) {
+    if (!fallback) {
+      await markFailed(
+        deps,
+        db,
+        row,
+        null,
+        'OUTSIDE_24H_WINDOW',
+        'fora da janela de 24 horas e sem modelo aprovado',
+      )
+      return
+    }
+    await switchToFallback(db, { id: row.id, fallback })
+    message = fallback
+  }
+
+  const attempts = (await markAttemptStarted(db, row.id)) ?? row.attempts + 1
+  // A document is uploaded first (once: the media id is kept for retries).
+  const media =
+    message.kind === 'document' ? await documentMediaId(db, config, message.document_id) : null
+  const result =
+    media && !media.ok
+      ? media
+      : await postMessage(config, row.wa_id, message, callbackData(row.id), media?.mediaId)
+  if (result.ok) {
+    await markSent(db, { id: row.id, wamid: result.wamid })
+    log.info({ ...logFields, attempts, kind: message.kind }, 'whatsapp message sent')
+    return
+  }
+  if (result.windowClosed && message.kind !== 'template' && fallback) {
+    // Meta says the window is closed (its clock wins): the template goes out next.
+    await switchToFallback(db, { id: row.id, fallback })
+    await reschedule(deps, db, row, attempts, result, 0)
+    return
+  }
+  if (result.retryable && attempts < policy.maxAttempts) {
+    await reschedule(
+      deps,
+      db,
+      row,
+      attempts,
+      result,
+      backoffMs(policy, attempts, result.retryAfterMs),
+    )
+    return
+  }
+  await markFailed(
+    deps,
+    db,
+    row,
+    result.code,
+    result.windowClosed ? 'OUTSIDE_24H_WINDOW' : result.retryable ? 'MAX_ATTEMPTS' : 'REJECTED',
+    result.reason,
+    attempts,
+  )
+}
+
+async function reschedule(
+  { log }: SendDeps,
+  db: pg.PoolClient,
+  row: OutboundRow,
+  attempts: number,
+  result: Extract<GraphResult, { ok: false }>,
+  delayMs: number,
+) {
+  await inTransaction(db, async (tx) => {
+    const runAt = await scheduleRetry(tx, {
+      id: row.id,
+      reason: result.reason,
+      code: result.code,
+      delayMs,
+    })
+    await addJob(tx, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt })
+  })
+  log.warn(
+    {
+      outboundId: row.id,
+      waId: maskWaId(row.wa_id),
+      attempts,
+      status: result.status,
+      code: result.code,
+      retryInMs: delayMs,
+    },
+    'whatsapp send failed, will retry',
+  )
+}
+
+async function markFailed(
+  { log }: SendDeps,
+  tx: Queryable,
+  row: OutboundRow,
+  code: number | null,
+  reason: string,
+  detail: string,
+  attempts = row.attempts,
+) {
+  await markOutboundFailed(tx, { id: row.id, attempts, code, error: `${reason}: ${detail}` })
+  log.warn(
+    { outboundId: row.id, waId: maskWaId(row.wa_id), attempts, code, reason },
+    'whatsapp message failed',
+  )
+}

@@ -1,0 +1,62 @@
+import { deleteAccountSchema, saoPauloDate } from '@equilibrai/shared'
+import { Hono } from 'hono'
+import { createBillingContext } from '../billing/billing-context.ts'
+import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
+import { requireUser } from '../accounts/auth-guards.ts'
+import { clientIp } from '../platform/http/client-ip.ts'
+import { parseBody } from '../platform/http/parse.ts'
+import { deleteAccount } from './account-deletion.ts'
+import { buildDataExport } from './data-export.ts'
+import { confirmDeletionConsent } from './deletion-consent.ts'
+
+/** Better Auth's cookies for this app, whatever their prefix (`__Secure-` in production). */
+function authCookieNames(cookieHeader: string | undefined): string[] {
+  return (cookieHeader ?? '')
+    .split(';')
+    .map((pair) => pair.split('=')[0]?.trim() ?? '')
+    .filter((name) => /^(__Secure-)?equilibrai\./.test(name))
+}
+
+/**
+ * LGPD self-service (ARCHITECTURE §8): GET /api/me/export downloads everything stored about the
+ * caller as one JSON file; DELETE /api/me {password} deletes the account and its data.
+ */
+export function privacyRoutes(deps: AppDeps) {
+  const { db, env } = deps
+  const billing = createBillingContext(deps)
+  return new Hono<AppBindings>()
+    .get('/me/export', requireUser(deps), async (c) => {
+      const data = await buildDataExport(db, { userId: c.get('user').id })
+      const file = `equilibrai-meus-dados-${saoPauloDate(new Date())}.json`
+      c.header('Content-Disposition', `attachment; filename="${file}"`)
+      c.header('Cache-Control', 'no-store')
+      return c.body(JSON.stringify(data, null, 2), 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+      })
+    })
+    .delete('/me', requireUser(deps), async (c) => {
+      const { password } = await parseBody(c, deleteAccountSchema)
+      const user = c.get('user')
+      const ip = clientIp(c, env.TRUST_PROXY)
+      // The same wrong-password count as sign-in (ADR 010): no free guesses through this door.
+      const passwords = deps.authRateLimiter.passwords
+      if (password) await passwords.assertMayTry(user.email, ip)
+      await confirmDeletionConsent(deps, {
+        userId: user.id,
+        sessionCreatedAt: new Date(c.get('session').createdAt),
+        password,
+        onWrongPassword: () => passwords.recordFailure(user.email, ip),
+      })
+      await deleteAccount(
+        { ...deps, stripe: billing.stripe, forgetPasswordFailures: passwords.forgetAccount },
+        { userId: user.id },
+      )
+      const secure = env.NODE_ENV === 'production' ? '; Secure' : ''
+      for (const name of authCookieNames(c.req.header('cookie'))) {
+        c.header('Set-Cookie', `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`, {
+          append: true,
+        })
+      }
+      return c.json({ deleted: true })
+    })
+}

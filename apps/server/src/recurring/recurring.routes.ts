@@ -1,0 +1,87 @@
+import { nextOccurrence, recurringInputSchema, saoPauloDate } from '@equilibrai/shared'
+import { Hono } from 'hono'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { NotFoundError } from '../platform/http/errors.ts'
+import {
+  entrySourceOf,
+  type LedgerBindings,
+  requireLedgerCaller,
+} from '../tenancy/ledger-caller.ts'
+import { apiDoc } from '../platform/http/openapi.ts'
+import { parseBody, pathId } from '../platform/http/parse.ts'
+import {
+  recurringDoc,
+  recurringListDoc,
+  planningExamples,
+} from '../platform/http/planning-openapi-schemas.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { cancelRecurring, insertRecurring, listRecurring } from './recurring.queries.ts'
+
+const TAG = 'Recorrentes'
+const docs = {
+  list: apiDoc({
+    tag: TAG,
+    summary: 'Lista os lançamentos recorrentes',
+    response: { schema: recurringListDoc, example: planningExamples.recurringList },
+  }),
+  create: apiDoc({
+    tag: TAG,
+    summary: 'Cria um lançamento recorrente',
+    description:
+      'Lançado todo mês no dia `day_of_month` (31 em meses curtos: o último dia), contando no limite mensal do plano.',
+    body: recurringInputSchema,
+    bodyExample: {
+      type: 'income',
+      amount_cents: 450000,
+      description: 'salário',
+      category: 'salario',
+      day_of_month: 5,
+    },
+    response: { status: 201, schema: recurringDoc, example: planningExamples.recurring },
+  }),
+  remove: apiDoc({
+    tag: TAG,
+    summary: 'Cancela um lançamento recorrente',
+    description: 'Os lançamentos já feitos ficam.',
+    params: { id: 'Id do recorrente' },
+    response: { status: 204 },
+    errors: [404],
+  }),
+}
+
+const notFound = () => new NotFoundError('Lançamento recorrente não encontrado.')
+
+/**
+ * /api/v1/recurring (ARCHITECTURE §8, every plan): entries recorded on their day of every month
+ * by the recurring_entries task. DELETE cancels (the entries already made stay).
+ */
+export function recurringRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<LedgerBindings>()
+    .use('/v1/recurring', requireLedgerCaller(deps))
+    .use('/v1/recurring/*', requireLedgerCaller(deps))
+    .get('/v1/recurring', docs.list, async (c) => {
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json({ data: await listRecurring(db, { ledgerId: ledger.ledgerId }) })
+    })
+    .post('/v1/recurring', docs.create, async (c) => {
+      const input = await parseBody(c, recurringInputSchema)
+      const userId = c.get('user').id
+      const ledger = await ledgerForUser(db, { userId })
+      const created = await insertRecurring(db, {
+        ledgerId: ledger.ledgerId,
+        createdBy: userId,
+        input,
+        // Today counts: created on the 5th for day 5, today's run records it.
+        nextOn: nextOccurrence(saoPauloDate(new Date()), input.day_of_month),
+        source: entrySourceOf(c),
+      })
+      return c.json(created, 201)
+    })
+    .delete('/v1/recurring/:id', docs.remove, async (c) => {
+      const id = pathId(c, notFound)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      if (!(await cancelRecurring(db, { ledgerId: ledger.ledgerId, id }))) throw notFound()
+      return c.body(null, 204)
+    })
+}

@@ -1,0 +1,64 @@
+import {
+  monthlyReportQuerySchema,
+  reportPdfFilename,
+  saoPauloMonth,
+  transactionsCsvQuerySchema,
+} from '@equilibrai/shared'
+import type { Context } from 'hono'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import type { LedgerBindings } from '../tenancy/ledger-caller.ts'
+import { parseQuery } from '../platform/http/parse.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { entriesInRange } from './entries.queries.ts'
+import { monthlyReport } from './monthly-report.queries.ts'
+import { buildMonthlyStatement } from './statement.ts'
+import { csvStream } from './transactions-csv.ts'
+
+type Ctx = Context<LedgerBindings>
+
+export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    /** GET /v1/reports/monthly?month → the month's report (relatórios_básicos). */
+    async monthly(c: Ctx) {
+      const { month } = parseQuery(c, monthlyReportQuerySchema)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json(
+        await monthlyReport(db, {
+          ledgerId: ledger.ledgerId,
+          month: month ?? saoPauloMonth(new Date()),
+        }),
+      )
+    },
+
+    /** GET /v1/reports/monthly.pdf?month → the statement as a download (exportação_pdf). */
+    async monthlyPdf(c: Ctx) {
+      const { month: asked } = parseQuery(c, monthlyReportQuerySchema)
+      const month = asked ?? saoPauloMonth(new Date())
+      const userId = c.get('user').id
+      const ledger = await ledgerForUser(db, { userId })
+      const pdf = await buildMonthlyStatement(db, {
+        userId,
+        ledgerId: ledger.ledgerId,
+        month,
+        now: new Date(),
+      })
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${reportPdfFilename(month)}"`,
+        'Cache-Control': 'private, no-store',
+      })
+    },
+
+    /** GET /v1/transactions.csv?from&to → the entries for a spreadsheet, streamed (every plan). */
+    async csv(c: Ctx) {
+      const { from, to } = parseQuery(c, transactionsCsvQuerySchema)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      const name = `equilibrai-lancamentos${from ? `-${from}` : ''}${to ? `-a-${to}` : ''}.csv`
+      return c.body(csvStream(entriesInRange(db, { ledgerId: ledger.ledgerId, from, to })), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'private, no-store',
+      })
+    },
+  }
+}

@@ -1,1 +1,0 @@
-export { alertsRoutes } from './alerts.routes.ts'

@@ -1,1 +1,0 @@
-export { analysisRoutes } from './analysis.routes.ts'

@@ -1,1 +1,0 @@
-export { apiKeysRoutes } from './api-keys.routes.ts'

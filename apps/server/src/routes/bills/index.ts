@@ -1,1 +1,0 @@
-export { billsRoutes } from './bills.routes.ts'

@@ -1,1 +1,0 @@
-export { budgetsRoutes } from './budgets.routes.ts'

@@ -1,1 +1,0 @@
-export { notificationSettingsRoutes } from './notification-settings.routes.ts'

@@ -1,1 +1,0 @@
-export { recurringRoutes } from './recurring.routes.ts'

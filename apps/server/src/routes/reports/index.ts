@@ -1,1 +1,0 @@
-export { reportsRoutes } from './reports.routes.ts'

@@ -1,1 +1,0 @@
-export { summaryRoutes } from './summary.routes.ts'

@@ -1,1 +1,0 @@
-export { teamRoutes } from './team.routes.ts'

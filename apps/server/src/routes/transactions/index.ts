@@ -1,1 +1,0 @@
-export { transactionsRoutes } from './transactions.routes.ts'

@@ -1,1 +1,0 @@
-export { usageRoutes } from './usage.routes.ts'

@@ -1,1 +1,0 @@
-export { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts'

@@ -1,0 +1,94 @@
+import { accountManagerSchema, supportAnswerSchema, supportRequestSchema } from '@equilibrai/shared'
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import { type AuthedBindings, requireAdmin, requireUser } from '../accounts/auth-guards.ts'
+import { NotFoundError } from '../platform/errors.ts'
+import { parseBody, pathId } from '../platform/http/parse.ts'
+import { supportAnswerEmail } from '../platform/mail/business-templates.ts'
+import {
+  accountManagerFor,
+  adminSupportQueue,
+  answerSupportRequest,
+  listSupportRequests,
+  openSupportRequest,
+  setAccountManager,
+  supportPlanOf,
+} from './support.queries.ts'
+import { SUPPORT_TIERS } from '@equilibrai/shared'
+
+/** Personal data: never kept by a browser or proxy cache. */
+const noStore = createMiddleware(async (c, next) => {
+  await next()
+  c.header('Cache-Control', 'no-store')
+})
+
+/**
+ * Support (ARCHITECTURE §8): POST / GET /api/support/requests for the signed-in person (with
+ * their tier and, on Empresas 15, their account manager); the admin queue and answers under
+ * /api/admin/support/requests; PUT /api/admin/account-managers names a customer's manager.
+ */
+export function supportRoutes(deps: AppDeps) {
+  const { db } = deps
+  const user = requireUser(deps)
+  const admin = requireAdmin(deps)
+  return new Hono<AuthedBindings>()
+    .get('/support/requests', noStore, user, async (c) => {
+      const userId = c.get('user').id
+      const plan = await supportPlanOf(db, { userId })
+      return c.json({
+        data: await listSupportRequests(db, { userId }),
+        tier: SUPPORT_TIERS[plan.tier],
+        account_manager: await accountManagerFor(db, { userId }),
+      })
+    })
+    .post('/support/requests', user, async (c) => {
+      const input = await parseBody(c, supportRequestSchema)
+      const request = await openSupportRequest(db, {
+        userId: c.get('user').id,
+        ...input,
+        source: 'web',
+      })
+      return c.json(request, 201)
+    })
+    .get('/admin/support/requests', noStore, admin, async (c) => {
+      const status = c.req.query('status') === 'answered' ? 'answered' : 'open'
+      return c.json({ data: await adminSupportQueue(db, { status }) })
+    })
+    .patch('/admin/support/requests/:id', admin, async (c) => {
+      const id = pathId(c, () => new NotFoundError('Solicitação não encontrada.'))
+      const { answer } = await parseBody(c, supportAnswerSchema)
+      const answered = await answerSupportRequest(db, {
+        id,
+        answer,
+        adminId: c.get('user').id,
+      })
+      const { email, name: _name, ...request } = answered
+      try {
+        await deps.mailer.send({
+          to: email,
+          kind: 'support-answer',
+          ...supportAnswerEmail({ answer, link: `${deps.env.PUBLIC_URL}/dashboard#suporte` }),
+        })
+      } catch (error) {
+        // The answer is stored and shows on the person's dashboard; the e-mail is a courtesy.
+        deps.log.error({ err: error, requestId: request.id }, 'support answer e-mail failed')
+      }
+      return c.json(request)
+    })
+    .put('/admin/account-managers', admin, async (c) => {
+      const input = await parseBody(c, accountManagerSchema)
+      const customer = await setAccountManager(db, {
+        customerEmail: input.customer_email,
+        name: input.name,
+        email: input.email,
+        whatsapp: input.whatsapp,
+        adminId: c.get('user').id,
+      })
+      return c.json({
+        user_id: customer.userId,
+        plan_type: customer.planType,
+        account_manager: { name: input.name, email: input.email, whatsapp: input.whatsapp },
+      })
+    })
+}

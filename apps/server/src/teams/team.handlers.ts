@@ -1,0 +1,89 @@
+import { saoPauloMonth, teamInvitationSchema, teamSummaryQuerySchema } from '@equilibrai/shared'
+import type { Context } from 'hono'
+import type { AppDeps } from '../platform/http/app-types.ts'
+import type { AuthedBindings } from '../accounts/auth-guards.ts'
+import { parseBody, parseQuery, pathId } from '../platform/http/parse.ts'
+import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { assertFeature } from '../tenancy/feature-gate.ts'
+import { InvitationNotFoundError } from './team-errors.ts'
+import { ensureTeam, teamOfUser, teamSummary, teamView } from './team.queries.ts'
+import {
+  acceptInvitation,
+  cancelInvitation,
+  previewInvitation,
+  removeMember,
+  sendInvitation,
+} from './team-service.ts'
+
+type Ctx = Context<AuthedBindings>
+
+export function teamHandlers(deps: AppDeps) {
+  const { db } = deps
+  return {
+    /**
+     * GET /api/team: the caller's team. A member sees it read-only (no invitations); an owner
+     * whose plan stopped allowing members still sees it, as 'suspended'; a person on a plan
+     * with dashboard_equipe gets their (new, empty) team; anyone else 403.
+     */
+    async get(c: Ctx) {
+      const userId = c.get('user').id
+      const mine = await teamOfUser(db, { userId })
+      if (mine) return c.json(await teamView(db, mine))
+      await assertFeature(db, { ownerId: userId, feature: 'dashboard_equipe' })
+      await ensureTeam(db, { ownerId: userId })
+      const created = await teamOfUser(db, { userId })
+      if (!created) throw new Error(`team of ${userId} was not created`)
+      return c.json(await teamView(db, created))
+    },
+
+    /** POST /api/team/invitations {email} → 201 {id, email, expires_at}; 409 SEATS_FULL. */
+    async invite(c: Ctx) {
+      const { email } = await parseBody(c, teamInvitationSchema)
+      const invitation = await sendInvitation(
+        { db, mailer: deps.mailer, log: deps.log, publicUrl: deps.env.PUBLIC_URL },
+        { ownerId: c.get('user').id, email },
+      )
+      return c.json(invitation, 201)
+    },
+
+    /** GET /api/team/invitations/:token: anyone holding the link (the /convite page). */
+    async preview(c: Context) {
+      return c.json(await previewInvitation(db, c.req.param('token') ?? ''))
+    },
+
+    /** POST /api/team/invitations/:token/accept: the signed-in user with that e-mail joins. */
+    async accept(c: Ctx) {
+      const user = c.get('user')
+      await acceptInvitation(db, {
+        token: c.req.param('token') ?? '',
+        user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+      })
+      const mine = await teamOfUser(db, { userId: user.id })
+      if (!mine) throw new InvitationNotFoundError()
+      return c.json(await teamView(db, mine))
+    },
+
+    async removeMember(c: Ctx) {
+      await removeMember(db, { callerId: c.get('user').id, memberId: c.req.param('userId') ?? '' })
+      return c.body(null, 204)
+    },
+
+    async cancelInvitation(c: Ctx) {
+      const invitationId = pathId(c, () => new InvitationNotFoundError())
+      await cancelInvitation(db, { callerId: c.get('user').id, invitationId })
+      return c.body(null, 204)
+    },
+
+    /** GET /api/v1/team/summary?month=: per person, the ledger's month (dashboard_equipe). */
+    async summary(c: Ctx) {
+      const { month } = parseQuery(c, teamSummaryQuerySchema)
+      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      return c.json(
+        await teamSummary(db, {
+          ledgerId: ledger.ledgerId,
+          month: month ?? saoPauloMonth(new Date()),
+        }),
+      )
+    },
+  }
+}

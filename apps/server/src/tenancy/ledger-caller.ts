@@ -1,0 +1,87 @@
+import type { EntrySource } from '@equilibrai/shared'
+import type { Context, Next } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AuthSession, AuthUser } from '../accounts/auth.ts'
+import { ledgerForUser } from './ledgers.queries.ts'
+import { assertFeature } from './feature-gate.ts'
+import { hashApiKey, looksLikeApiKey } from './api-keys.ts'
+import { findApiKeyCaller } from './api-keys.queries.ts'
+import { API_KEY_RATE_LIMIT, checkApiKeyLimit } from './api-rate-limit.ts'
+import { withIdempotency } from './idempotency.ts'
+import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
+import { requireUser } from '../accounts/auth-guards.ts'
+import { UnauthorizedError } from '../platform/errors.ts'
+import { isBearerAuthenticatedRequest } from '../platform/http/cross-site.ts'
+
+/**
+ * The ledger API's bindings: the caller's user (c.get('user')); `apiKeyId` is set when the
+ * caller came with an API key (then there is no session).
+ */
+export type LedgerBindings = AppBindings & {
+  Variables: {
+    user: AuthUser
+    session: AuthSession['session'] | null
+    apiKeyId: number | null
+  }
+}
+
+/**
+ * The token of `Authorization: Bearer <token>`, or null when the request has no Bearer header.
+ * Exactly the requests cross-site.ts exempts from its Origin check (isBearerAuthenticatedRequest)
+ * take the key path here, so none of them can fall back to the session cookie.
+ */
+export function bearerToken(c: Context): string | null {
+  if (!isBearerAuthenticatedRequest(c)) return null
+  return (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '').trim()
+}
+
+type CallerDeps = Pick<AppDeps, 'auth' | 'db' | 'apiKeySecret'>
+
+/**
+ * Who is calling /api/v1 (ARCHITECTURE §5, §8): a session cookie, or an API key sent as
+ * `Authorization: Bearer eqk_…`. Both set the same `user` (a key acts as its owner), so the
+ * handlers stay the same. For a key, on every request and with nothing cached in memory: the
+ * key must be live (401 at once after a revoke, on every instance), 120 requests a minute
+ * (429), and the plan of the ledger's owner must include acesso_api (403
+ * FEATURE_NOT_IN_PLAN). POSTs with an Idempotency-Key are answered once (idempotency.ts).
+ *
+ * Safe to apply twice on one request (a group's `use` and a route's own): the second is a
+ * pass-through.
+ */
+export function requireLedgerCaller(deps: CallerDeps) {
+  const session = requireUser(deps)
+  return createMiddleware<LedgerBindings>(async (c, next) => {
+    if (c.get('user')) return next()
+    const token = bearerToken(c)
+    if (token === null) {
+      c.set('apiKeyId', null)
+      await session(c as never, () => idempotent(deps, c, next))
+      return
+    }
+    const caller = looksLikeApiKey(token)
+      ? await findApiKeyCaller(deps.db, {
+          keyHash: hashApiKey(deps.apiKeySecret, token),
+          windowSeconds: API_KEY_RATE_LIMIT.windowSeconds,
+        })
+      : null
+    if (!caller) throw new UnauthorizedError('Chave de API inválida ou revogada.')
+    c.set('user', caller.user)
+    c.set('session', null)
+    c.set('apiKeyId', caller.keyId)
+    const limitHeaders = checkApiKeyLimit(caller)
+    const ledger = await ledgerForUser(deps.db, { userId: caller.user.id })
+    await assertFeature(deps.db, { ownerId: ledger.ownerId, feature: 'acesso_api' })
+    await idempotent(deps, c, next)
+    for (const [name, value] of Object.entries(limitHeaders)) c.res.headers.set(name, value)
+  })
+}
+
+async function idempotent(deps: CallerDeps, c: Context<LedgerBindings>, next: Next) {
+  const replay = await withIdempotency(deps.db, c, c.get('user').id, next)
+  if (replay) c.res = replay
+}
+
+/** How the caller's new entries are marked: 'api' for an API key, 'web' for a session. */
+export function entrySourceOf(c: Context<LedgerBindings>): EntrySource {
+  return c.get('apiKeyId') ? 'api' : 'web'
+}
