@@ -1,6 +1,6 @@
+import { JOBS } from '../src/app/jobs.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addJob } from '../src/platform/jobs/add-job.ts'
-import { JOBS } from '../src/platform/jobs/jobs.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 let server: TestServer

@@ -1,7 +1,8 @@
+import { jobKey } from '../src/platform/jobs/job-spec.ts'
+import { whatsappInboundJob, whatsappSendJob } from '../src/messaging/whatsapp.jobs.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addJob } from '../src/platform/jobs/add-job.ts'
 import { startJobRunner } from '../src/app/job-runner.ts'
-import { JOBS, jobKey } from '../src/platform/jobs/jobs.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { notifyUser } from '../src/messaging/notify.ts'
 import { templateMessage } from '../src/messaging/templates.ts'
@@ -74,7 +75,7 @@ describe('retries', () => {
       'select id from whatsapp_outbound where wa_id = $1',
       [from],
     )
-    await addJob(server.database.pool, JOBS.whatsappSend, { id: rows[0]?.id ?? 0 })
+    await addJob(server.database.pool, whatsappSendJob, { id: rows[0]?.id ?? 0 })
     await waitForIdleJobs(server.database.pool)
     expect(fake.sentTo(from)).toHaveLength(1)
     expect(fake.requests).toBe(5)
@@ -228,7 +229,7 @@ describe('a send in doubt after a crash', () => {
     const wentOut = await insert('doubt-went-out', 'primeira', 0)
     const lost = await insert('doubt-lost', 'segunda', 31)
     for (const id of [wentOut, lost]) {
-      await addJob(db, JOBS.whatsappSend, { id }, { key: id })
+      await addJob(db, whatsappSendJob, { id }, { key: id })
     }
     // Meta reports the first one (with our callback data): it went out, under this wamid.
     const res = await server.api(
@@ -265,7 +266,7 @@ describe('a send in doubt after a crash', () => {
     expect(sent[1]?.body.biz_opaque_callback_data).toBe(`out:${lost}`)
     // The first one's job, waiting for news until IN_DOUBT_MS, runs now: it must not resend.
     await db.query('update graphile_worker._private_jobs set run_at = now() where key = $1', [
-      jobKey(JOBS.whatsappSend, wentOut),
+      jobKey(whatsappSendJob, wentOut),
     ])
     await waitForIdleJobs(db)
     expect(fake.sentTo(waId).map((m) => m.text)).not.toContain('primeira')
@@ -284,7 +285,7 @@ describe('recovery when a runner starts', () => {
       const taken = await db.query(
         `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'morto'
           where key like $1 || '%' returning id`,
-        [JOBS.whatsappInbound.keyPrefix],
+        [whatsappInboundJob.keyPrefix],
       )
       expect(taken.rowCount).toBe(1)
       const runner = await startJobRunner(db, createLogger('silent'), web.deps.env)

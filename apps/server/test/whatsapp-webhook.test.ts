@@ -1,5 +1,6 @@
+import { jobKey } from '../src/platform/jobs/job-spec.ts'
+import { whatsappInboundJob } from '../src/messaging/whatsapp.jobs.ts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { JOBS, jobKey } from '../src/platform/jobs/jobs.ts'
 import { signBody } from '../src/messaging/signature.ts'
 import {
   delivery,
@@ -121,7 +122,7 @@ describe('signatures', () => {
     expect(await count('whatsapp_inbound')).toBe(before)
     const jobs = await server.database.pool.query(
       'select 1 from graphile_worker.jobs where key = $1',
-      [jobKey(JOBS.whatsappInbound, id)],
+      [jobKey(whatsappInboundJob, id)],
     )
     expect(jobs.rowCount).toBe(0)
   })

@@ -1,8 +1,9 @@
+import { addJobs } from '../platform/jobs/add-job.ts'
+import { alertNotifyJob } from './alerts.jobs.ts'
 import type { Alert, AlertKind, Category, NotificationKind } from '@equilibrai/shared'
 import type { Db } from '../platform/db/database.ts'
 import type { Queryable } from '../platform/db/transaction.ts'
 import type { Env } from '../platform/env.ts'
-import { JOBS } from '../platform/jobs/jobs.ts'
 import { emitWebhookEvents } from '../events/webhook-events.ts'
 import { getNotificationSettings } from '../messaging/notification-settings.queries.ts'
 import { notifyUser } from '../messaging/notify.ts'
@@ -15,7 +16,7 @@ import { type TemplatePurpose, templateMessage } from '../messaging/templates.ts
  *
  * - Once: the row is unique on (ledger, dedupe_key); a second entry crossing 80 % at the same
  *   time, a rerun after a crash, a retried job all meet the existing row and create nothing.
- * - Never lost: the row and its delivery job (JOBS.alertNotify) commit together with the cause.
+ * - Never lost: the row and its delivery job (alertNotifyJob) commit together with the cause.
  * - Delivery is one job per alert (deliverAlert): it reads the recipient's notification
  *   settings at send time and goes through the one WhatsApp sender (free text inside 24 h, an
  *   approved template outside it), with the idempotency key `alert:<id>`.
@@ -53,7 +54,7 @@ export async function recordAlert(tx: Queryable, alert: NewAlert): Promise<{ id:
 }
 
 /**
- * recordAlert for many at once (the daily reminder run): one INSERT and one add_jobs per call.
+ * recordAlert for many at once (the daily reminder run): one INSERT and one addJobs per call.
  * Returns the alerts created (those whose key existed are skipped), in no particular order.
  */
 export async function recordAlerts(
@@ -84,14 +85,11 @@ export async function recordAlerts(
     .filter((r) => !silent.has(`${r.ledger_id}\u0000${r.dedupe_key}`))
     .map((r) => r.id)
   if (deliver.length > 0) {
-    // graphile-worker's add_jobs: the delivery jobs commit with the alerts.
-    const spec = JOBS.alertNotify
-    await tx.query(
-      `select count(*) from graphile_worker.add_jobs(
-         array(select row($1::text, json_build_object('id', id), null, null, $3::int,
-                          $4::text || id, null, null)::graphile_worker.job_spec
-                 from unnest($2::bigint[]) as id))`,
-      [spec.task, deliver, spec.maxAttempts, spec.keyPrefix],
+    // The delivery jobs commit with the alerts.
+    await addJobs(
+      tx,
+      alertNotifyJob,
+      deliver.map((id) => ({ payload: { id: Number(id) }, key: Number(id) })),
     )
   }
   // Outgoing webhooks (integrações_personalizadas): every alert created, sent on WhatsApp or not,

@@ -2,8 +2,7 @@ import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
 import type { Db } from '../platform/db/database.ts'
 import type { Env } from '../platform/env.ts'
 import type { Logger } from '../platform/logger.ts'
-import { startupJobs } from '../platform/jobs/jobs.ts'
-import { CRONTAB, taskList } from './task-registry.ts'
+import { crontab, startupJobs, taskList } from './task-registry.ts'
 
 /** graphile-worker on our database, logging through pino; signals are ours to handle. */
 export async function startJobRunner(
@@ -23,7 +22,7 @@ export async function startJobRunner(
     noHandleSignals: true,
     pollInterval: 1_000,
     taskList: taskList({ db, log: jobLog, env }),
-    crontab: CRONTAB,
+    crontab: crontab(),
     logger,
   })
   for (const { task, maxAttempts } of startupJobs()) {

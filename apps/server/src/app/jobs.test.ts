@@ -1,6 +1,13 @@
+import { JOBS } from './jobs.ts'
+import { crontab, startupJobs } from './task-registry.ts'
+import { jobKey } from '../platform/jobs/job-spec.ts'
+import {
+  whatsappInboundJob,
+  whatsappSendJob,
+  whatsappStatusJob,
+} from '../messaging/whatsapp.jobs.ts'
 import { parseCrontab } from 'graphile-worker'
 import { describe, expect, it } from 'vitest'
-import { crontab, JOBS, jobKey, startupJobs } from '../platform/jobs/jobs.ts'
 
 describe('the job table', () => {
   it('builds the crontab from its schedules, with each row’s attempts and catch-up', () => {
@@ -38,9 +45,9 @@ describe('the job table', () => {
   })
 
   it('spells keys under the row’s prefix and refuses a key for a row without one', () => {
-    expect(jobKey(JOBS.whatsappSend, 42)).toBe('wa-out:42')
-    expect(jobKey(JOBS.whatsappInbound, 'wamid.X')).toBe('wa-in:wamid.X')
-    expect(() => jobKey(JOBS.whatsappStatus, 1)).toThrow(/no job-key prefix/)
+    expect(jobKey(whatsappSendJob, 42)).toBe('wa-out:42')
+    expect(jobKey(whatsappInboundJob, 'wamid.X')).toBe('wa-in:wamid.X')
+    expect(() => jobKey(whatsappStatusJob, 1)).toThrow(/no job-key prefix/)
   })
 
   it('queues the recovery sweep when a runner starts', () => {

@@ -1,3 +1,4 @@
+import { WHATSAPP_PROCESS_ATTEMPTS } from '../messaging/whatsapp.jobs.ts'
 import { type NonTextKind, replies } from '@equilibrai/assistant'
 import type pg from 'pg'
 import type { Db } from '../platform/db/database.ts'
@@ -6,7 +7,6 @@ import type { Env } from '../platform/env.ts'
 import { dropPending } from './assistant-state.queries.ts'
 import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/profiles.queries.ts'
-import { WHATSAPP_PROCESS_ATTEMPTS } from '../platform/jobs/jobs.ts'
 import type { Logger } from '../platform/logger.ts'
 import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from '../messaging/links.ts'
 import {
@@ -264,7 +264,7 @@ async function link(deps: ProcessDeps, tx: Queryable, row: InboundRow, typed: st
 
 /**
  * A failed attempt is counted outside the rolled-back transaction. graphile-worker retries the
- * job (with its backoff) until WHATSAPP_PROCESS_ATTEMPTS (jobs/jobs.ts); then the person gets an
+ * job (with its backoff) until WHATSAPP_PROCESS_ATTEMPTS (messaging/whatsapp.jobs.ts); then the person gets an
  * apology and the message is closed as failed, so it is never retried forever nor left
  * unanswered.
  */

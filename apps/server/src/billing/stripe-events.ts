@@ -1,7 +1,7 @@
+import { stripeEventJob } from './billing.jobs.ts'
 import type Stripe from 'stripe'
 import type { Db } from '../platform/db/database.ts'
-import { addJob, ensureJobSchema } from '../platform/jobs/add-job.ts'
-import { JOBS } from '../platform/jobs/jobs.ts'
+import { addJob } from '../platform/jobs/add-job.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import type { Logger } from '../platform/logger.ts'
 import { findUserByCustomer, linkCustomer } from './billing-account.queries.ts'
@@ -51,7 +51,6 @@ function field(object: unknown, key: string): unknown {
  */
 export async function recordStripeEvent(db: Db, event: Stripe.Event): Promise<RecordOutcome> {
   const handled = HANDLED_EVENT_TYPES.has(event.type)
-  await ensureJobSchema(db)
   return withTransaction(db, async (tx) => {
     const inserted = await tx.query(
       `insert into stripe_events (id, type, payload, processed_at)
@@ -62,7 +61,7 @@ export async function recordStripeEvent(db: Db, event: Stripe.Event): Promise<Re
     if (!inserted.rowCount) return 'duplicate'
     if (handled) {
       const customer = idOf(field(event.data.object, 'customer'))
-      await addJob(tx, JOBS.stripeEvent, { event_id: event.id }, { queue: customer })
+      await addJob(tx, stripeEventJob, { event_id: event.id }, { queue: customer })
     }
     return 'recorded'
   })

@@ -4,7 +4,7 @@ import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase, testEnv } from '../../test/test-server.ts'
 import type { Database, Db } from '../platform/db/database.ts'
 import type { Env } from '../platform/env.ts'
-import { CRONTAB } from '../app/task-registry.ts'
+import { crontab } from '../app/task-registry.ts'
 import { linkNumber, unlink } from '../messaging/links.queries.ts'
 import { simulatorWaId } from '../messaging/whatsapp-config.ts'
 import { deliverAlert } from '../alerts/alerts.ts'
@@ -250,7 +250,7 @@ describe('helpers and schedule', () => {
   })
 
   it('runs daily at 12:00 UTC (09:00 in São Paulo) with backfill and retries', () => {
-    const item = parseCrontab(CRONTAB).find((i) => i.task === 'bill_reminders')
+    const item = parseCrontab(crontab()).find((i) => i.task === 'bill_reminders')
     if (!item) throw new Error('bill_reminders is not in the crontab')
     expect(item.match({ min: 0, hour: 12, date: 9, month: 12, dow: 3 })).toBe(true)
     expect(item.match({ min: 0, hour: 9, date: 9, month: 12, dow: 3 })).toBe(false)

@@ -1,8 +1,8 @@
+import { webhookDeliverJob } from './webhook-deliver.job.ts'
 import { randomBytes } from 'node:crypto'
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@equilibrai/shared'
 import type { Queryable } from '../platform/db/transaction.ts'
 import { addJob } from '../platform/jobs/add-job.ts'
-import { JOBS } from '../platform/jobs/jobs.ts'
 
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`
@@ -43,7 +43,7 @@ export async function emitWebhookEvent(
     [ledgerKey, params.type, eventId, JSON.stringify(params.data)],
   )
   for (const row of rows) {
-    await addJob(tx, JOBS.webhookDeliver, { delivery_id: Number(row.id) }, { key: Number(row.id) })
+    await addJob(tx, webhookDeliverJob, { delivery_id: Number(row.id) }, { key: Number(row.id) })
   }
   return { eventId: rows.length ? eventId : null, deliveries: rows.length }
 }
@@ -72,7 +72,7 @@ export async function emitTestEvent(
   if (!delivery) throw new Error('test delivery not inserted')
   await addJob(
     tx,
-    JOBS.webhookDeliver,
+    webhookDeliverJob,
     { delivery_id: Number(delivery.id) },
     { key: Number(delivery.id) },
   )
@@ -115,7 +115,7 @@ export async function emitWebhookEvents(
     ],
   )
   for (const row of rows) {
-    await addJob(tx, JOBS.webhookDeliver, { delivery_id: Number(row.id) }, { key: Number(row.id) })
+    await addJob(tx, webhookDeliverJob, { delivery_id: Number(row.id) }, { key: Number(row.id) })
   }
   return rows.length
 }

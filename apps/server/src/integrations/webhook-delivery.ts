@@ -1,3 +1,4 @@
+import { webhookDeliverJob } from '../events/webhook-deliver.job.ts'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
@@ -6,7 +7,6 @@ import type { Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import type { Env } from '../platform/env.ts'
 import { addJob } from '../platform/jobs/add-job.ts'
-import { JOBS } from '../platform/jobs/jobs.ts'
 import type { Logger } from '../platform/logger.ts'
 import type { Mailer } from '../platform/mail/mailer.ts'
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts'
@@ -138,7 +138,7 @@ export async function attemptDelivery(
     if (retry && !disable) {
       await addJob(
         tx,
-        JOBS.webhookDeliver,
+        webhookDeliverJob,
         { delivery_id: deliveryId },
         { key: deliveryId, runAt: retryAt },
       )

@@ -5,7 +5,6 @@ import type { AppDeps } from '../platform/http/app-types.ts'
 import { NotFoundError } from '../platform/errors.ts'
 import type { LedgerBindings } from '../tenancy/ledger-caller.ts'
 import { parseBody, pathId } from '../platform/http/parse.ts'
-import { ensureJobSchema } from '../platform/jobs/add-job.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { newWebhookSecret } from './signature.ts'
 import { checkWebhookUrlShape, resolveWebhookTarget, webhookUrlPolicy } from './url-guard.ts'
@@ -37,7 +36,6 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
       const input = await parseBody(c, webhookEndpointCreateSchema)
       const policy = webhookUrlPolicy(env)
       await resolveWebhookTarget(checkWebhookUrlShape(input.url, policy), policy)
-      await ensureJobSchema(db)
       const ledger = await ledgerOf(c)
       const created = await insertEndpoint(db, {
         ledgerId: ledger.ledgerId,
@@ -90,7 +88,6 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
       if (!(await getEndpoint(db, { ledgerId: ledger.ledgerId, id }))) {
         throw new WebhookEndpointNotFoundError()
       }
-      await ensureJobSchema(db)
       const eventId = await withTransaction(db, (tx) =>
         emitTestEvent(tx, { ledgerId: ledger.ledgerId, endpointId: id }),
       )

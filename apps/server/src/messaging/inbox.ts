@@ -1,6 +1,6 @@
+import { whatsappInboundJob, whatsappStatusJob } from './whatsapp.jobs.ts'
 import type { Db } from '../platform/db/database.ts'
-import { addJob, ensureJobSchema } from '../platform/jobs/add-job.ts'
-import { JOBS } from '../platform/jobs/jobs.ts'
+import { addJob } from '../platform/jobs/add-job.ts'
 import { applyStatus, type Channel } from './outbox.queries.ts'
 import type { StatusUpdate } from './webhook-payload.ts'
 
@@ -38,7 +38,6 @@ export async function receive(
   statuses: StatusUpdate[] = [],
 ): Promise<{ stored: Array<{ id: number; messageId: string }> }> {
   if (!messages.length && !statuses.length) return { stored: [] }
-  await ensureJobSchema(db)
   const stored: Array<{ id: number; messageId: string }> = []
   if (messages.length) {
     // A message WhatsApp says was sent in the future is dated when it arrived.
@@ -68,9 +67,9 @@ export async function receive(
             sent_at: m.sentAt?.toISOString() ?? null,
           })),
         ),
-        JOBS.whatsappInbound.task,
-        JOBS.whatsappInbound.keyPrefix,
-        JOBS.whatsappInbound.maxAttempts,
+        whatsappInboundJob.task,
+        whatsappInboundJob.keyPrefix,
+        whatsappInboundJob.maxAttempts,
       ],
     )
     for (const row of rows) stored.push({ id: row.id, messageId: row.message_id })
@@ -85,7 +84,7 @@ export async function receive(
 async function queueStatusRetry(db: Db, status: StatusUpdate) {
   await addJob(
     db,
-    JOBS.whatsappStatus,
+    whatsappStatusJob,
     { ...status, at: status.at.toISOString() },
     { runAt: new Date(Date.now() + STATUS_RETRY_DELAY_MS) },
   )

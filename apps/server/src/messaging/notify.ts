@@ -3,7 +3,6 @@ import type { Env } from '../platform/env.ts'
 import { findLinkByUser } from './links.queries.ts'
 import { type OutboundMessage, type TemplateMessage, textMessage } from './messages.ts'
 import type { Queryable } from '../platform/db/transaction.ts'
-import { ensureJobSchema } from '../platform/jobs/add-job.ts'
 import { enqueueOutbound } from './sender.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { isWhatsAppConfigured, simulatorWaId } from './whatsapp-config.ts'
@@ -29,7 +28,6 @@ export async function notifyUser(
   env: Env,
   input: Notification,
 ): Promise<{ id: number; created: boolean } | null> {
-  await ensureJobSchema(db)
   return withTransaction(db, (tx) => queueNotification(tx, env, input))
 }
 

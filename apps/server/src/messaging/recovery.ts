@@ -1,7 +1,7 @@
+import { whatsappInboundJob, whatsappSendJob } from './whatsapp.jobs.ts'
 import type { Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { addJob } from '../platform/jobs/add-job.ts'
-import { JOBS } from '../platform/jobs/jobs.ts'
 import { abandonedOutbound, eraseOldTexts, unfinishedInbound } from './recovery.queries.ts'
 import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
 
@@ -19,22 +19,22 @@ import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
 
 export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outbound: number }> {
   return withTransaction(db, async (tx) => {
-    const inbound = await unfinishedInbound(tx, { keyPrefix: JOBS.whatsappInbound.keyPrefix })
+    const inbound = await unfinishedInbound(tx, { keyPrefix: whatsappInboundJob.keyPrefix })
     for (const row of inbound) {
       await addJob(
         tx,
-        JOBS.whatsappInbound,
+        whatsappInboundJob,
         { id: row.id },
         { key: row.message_id, preserveRunAt: true },
       )
     }
     // Held until this transaction ends: an attempt starting meanwhile waits for the new job.
     const outbound = await abandonedOutbound(tx, {
-      keyPrefix: JOBS.whatsappSend.keyPrefix,
+      keyPrefix: whatsappSendJob.keyPrefix,
       attemptLockPrefix: ATTEMPT_LOCK_PREFIX,
     })
     for (const id of outbound) {
-      await addJob(tx, JOBS.whatsappSend, { id }, { key: id, preserveRunAt: true })
+      await addJob(tx, whatsappSendJob, { id }, { key: id, preserveRunAt: true })
     }
     return { inbound: inbound.length, outbound: outbound.length }
   })

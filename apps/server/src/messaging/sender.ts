@@ -1,3 +1,4 @@
+import { whatsappSendJob } from './whatsapp.jobs.ts'
 import type pg from 'pg'
 import type { Db } from '../platform/db/database.ts'
 import type { Env } from '../platform/env.ts'
@@ -11,8 +12,7 @@ import { inTransaction, type Queryable, withTransaction } from '../platform/db/t
 import type { Logger } from '../platform/logger.ts'
 import { documentMediaId } from './documents.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
-import { addJob, ensureJobSchema } from '../platform/jobs/add-job.ts'
-import { JOBS } from '../platform/jobs/jobs.ts'
+import { addJob } from '../platform/jobs/add-job.ts'
 import {
   type OutboundMessage,
   type OutboundPayload,
@@ -107,13 +107,12 @@ export async function enqueueOutbound(
     pacingMs: PACING_MS,
   })
   if (!row) return { id: await outboundIdByKey(tx, input.idempotencyKey), created: false }
-  await addJob(tx, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt: row.not_before })
+  await addJob(tx, whatsappSendJob, { id: row.id }, { key: row.id, runAt: row.not_before })
   return { id: row.id, created: true }
 }
 
 /** Queues a message in its own transaction. */
 export async function sendMessage(db: Db, input: OutboundInput) {
-  await ensureJobSchema(db)
   return withTransaction(db, (client) => enqueueOutbound(client, input))
 }
 
@@ -154,7 +153,7 @@ export async function deliverOutbound(deps: SendDeps, outboundId: number): Promi
       // Another attempt is under way (or the sweep is looking): check again shortly.
       await addJob(
         client,
-        JOBS.whatsappSend,
+        whatsappSendJob,
         { id: outboundId },
         { key: outboundId, runAt: new Date(Date.now() + 2_000) },
       )
@@ -180,7 +179,7 @@ async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: 
   const runAt = row.in_doubt_until ?? (row.early ? row.next_attempt_at : null)
   if (runAt) {
     // A retry scheduled later, or a message in doubt waiting for Meta's status callback.
-    await addJob(client, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt })
+    await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt })
     return
   }
   const recipient = `whatsapp-send:${row.wa_id}`
@@ -191,12 +190,7 @@ async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: 
     const last = row.channel === 'simulator' ? null : await lastSentAt(client, { waId: row.wa_id })
     const next = last ? last.getTime() + PACING_MS : 0
     if (next > Date.now()) {
-      await addJob(
-        client,
-        JOBS.whatsappSend,
-        { id: row.id },
-        { key: row.id, runAt: new Date(next) },
-      )
+      await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt: new Date(next) })
       return
     }
     await attempt(deps, client, row)
@@ -300,7 +294,7 @@ async function reschedule(
       code: result.code,
       delayMs,
     })
-    await addJob(tx, JOBS.whatsappSend, { id: row.id }, { key: row.id, runAt })
+    await addJob(tx, whatsappSendJob, { id: row.id }, { key: row.id, runAt })
   })
   log.warn(
     {

@@ -6,8 +6,8 @@ import { createTestDatabase, testEnv } from '../../test/test-server.ts'
 import { runTaskCommand } from '../app/cli/commands/run-task.ts'
 import type { Database, Db } from '../platform/db/database.ts'
 import type { Env } from '../platform/env.ts'
-import { CRONTAB } from '../app/task-registry.ts'
-import { SCHEDULED_TASKS } from '../app/scheduled-tasks.ts'
+import { crontab } from '../app/task-registry.ts'
+import { JOBS } from '../app/jobs.ts'
 import { createLogger } from '../platform/logger.ts'
 import { updateNotificationSettings } from '../messaging/notification-settings.queries.ts'
 import { linkNumber } from '../messaging/links.queries.ts'
@@ -16,7 +16,7 @@ import { reportPeriod } from './scheduled-reports.ts'
 
 /*
  * The scheduled weekly and monthly reports against a real database, run the way the cron and
- * `npm run cli -- run-task weekly_reports --at …` run them (SCHEDULED_TASKS[name].run with a
+ * `npm run cli -- run-task weekly_reports --at …` run them (JOBS[row].run with a
  * chosen moment). The job runner is off, so queued messages stay in whatsapp_outbound to be
  * inspected.
  */
@@ -37,8 +37,8 @@ beforeAll(async () => {
 afterAll(() => database?.close())
 
 const deps = () => ({ db, env, log: createLogger('silent') })
-const weekly = (at: string) => SCHEDULED_TASKS.weekly_reports.run(deps(), new Date(at))
-const monthly = (at: string) => SCHEDULED_TASKS.monthly_reports.run(deps(), new Date(at))
+const weekly = (at: string) => JOBS.weeklyReports.run(deps(), new Date(at))
+const monthly = (at: string) => JOBS.monthlyReports.run(deps(), new Date(at))
 
 /** Monday 23 November 2026, 08:00 in São Paulo: reports on 16–22 November. */
 const MONDAY_8 = '2026-11-23T08:00:00-03:00'
@@ -104,9 +104,9 @@ describe('report periods', () => {
   })
 
   it('are on the crontab at 08:00 São Paulo (11:00 UTC)', () => {
-    expect(CRONTAB).toContain('0 11 * * 1 weekly_reports ?fill=6h&max=10')
-    expect(CRONTAB).toContain('0 11 1 * * monthly_reports ?fill=6h&max=10')
-    expect(() => parseCrontab(CRONTAB)).not.toThrow()
+    expect(crontab()).toContain('0 11 * * 1 weekly_reports ?fill=6h&max=10')
+    expect(crontab()).toContain('0 11 1 * * monthly_reports ?fill=6h&max=10')
+    expect(() => parseCrontab(crontab())).not.toThrow()
   })
 })
 
@@ -233,7 +233,7 @@ describe('monthly_reports', () => {
     const simulatorEnv = testEnv()
     const userId = await insertUser(db, 'pf_simples')
     await recordEntries(db, userId, [spent('2026-11-10')])
-    await SCHEDULED_TASKS.monthly_reports.run(
+    await JOBS.monthlyReports.run(
       { db, env: simulatorEnv, log: createLogger('silent') },
       new Date(FIRST_8),
     )

@@ -3,7 +3,6 @@ import { addMonths, formatBRL, formatDayMonth, monthRange, saoPauloMonth } from 
 import type { Db } from '../platform/db/database.ts'
 import { type Queryable, withTransaction } from '../platform/db/transaction.ts'
 import type { Env } from '../platform/env.ts'
-import { ensureJobSchema } from '../platform/jobs/add-job.ts'
 import { wantsSql } from '../messaging/notification-settings.queries.ts'
 import { findLinkByUser } from '../messaging/links.queries.ts'
 import { textMessage } from '../messaging/messages.ts'
@@ -164,7 +163,6 @@ export async function sendScheduledReports(
 ): Promise<ReportRun> {
   const period = reportPeriod(kind, now)
   // Messages are queued as jobs inside each person's transaction: the job schema must exist.
-  await ensureJobSchema(db)
   const needsLink = isWhatsAppConfigured(env)
   const run: ReportRun = { sent: 0, skipped: 0 }
   let afterId = 0

@@ -1,7 +1,7 @@
+import { whatsappInboundJob, whatsappSendJob } from '../../messaging/whatsapp.jobs.ts'
 import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
 import type { Db } from '../../platform/db/database.ts'
 import type { Env } from '../../platform/env.ts'
-import { JOBS } from '../../platform/jobs/jobs.ts'
 import { taskList } from '../task-registry.ts'
 import type { Logger } from '../../platform/logger.ts'
 
@@ -12,7 +12,7 @@ import type { Logger } from '../../platform/logger.ts'
  */
 export async function startChannelRunner(db: Db, env: Env, log: Logger): Promise<Runner> {
   const all = taskList({ db, env, log })
-  const mine = [JOBS.whatsappInbound.task, JOBS.whatsappSend.task]
+  const mine = [whatsappInboundJob.task, whatsappSendJob.task]
   return run({
     pgPool: db,
     concurrency: 2,

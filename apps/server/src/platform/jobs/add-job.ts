@@ -1,7 +1,7 @@
 import { runMigrations, Logger as WorkerLogger } from 'graphile-worker'
 import type { Db } from '../db/database.ts'
 import type { Queryable } from '../db/transaction.ts'
-import { type JobSpec, jobKey } from './jobs.ts'
+import { type JobSpec, jobKey } from './job-spec.ts'
 
 export type AddJobOptions = {
   /** Appended to the row's key prefix: one waiting job per key. */
@@ -14,10 +14,9 @@ export type AddJobOptions = {
 }
 
 /**
- * Queues a job of the table (jobs.ts) with SQL on the given client (graphile-worker's own
- * add_job function), so that inside a transaction the job exists if and only if the rest of the
- * transaction commits: a row stored is a row queued, even across a crash. Attempts, key prefix
- * and queue come from the table.
+ * Queues a job (graphile-worker's add_job) on the given client, so that inside a transaction
+ * the job exists if and only if the rest of the transaction commits: a row stored is a row
+ * queued, even across a crash. Attempts, key prefix and queue come from the spec.
  */
 export async function addJob<P extends object>(
   db: Queryable,
@@ -41,6 +40,39 @@ export async function addJob<P extends object>(
   )
 }
 
+export type NewJob<P> = { payload: P; key?: string | number; queue?: string | null; runAt?: Date }
+
+/**
+ * Queues many jobs of one spec in one statement (graphile-worker's add_jobs), on the given
+ * client like addJob: they commit with the transaction that caused them.
+ */
+export async function addJobs<P extends object>(
+  db: Queryable,
+  spec: JobSpec<P>,
+  jobs: ReadonlyArray<NewJob<NoInfer<P>>>,
+): Promise<void> {
+  if (jobs.length === 0) return
+  await db.query(
+    `select count(*) from graphile_worker.add_jobs(
+       array(select row($1::text, j.payload, j.queue, j.run_at, $2::int, j.job_key, null, null)
+                      ::graphile_worker.job_spec
+               from json_to_recordset($3::json)
+                 as j(payload json, queue text, run_at timestamptz, job_key text)))`,
+    [
+      spec.task,
+      spec.maxAttempts,
+      JSON.stringify(
+        jobs.map(({ payload, key, queue, runAt }) => ({
+          payload,
+          queue: queueName(spec, queue),
+          run_at: runAt?.toISOString() ?? null,
+          job_key: key === undefined ? null : jobKey(spec, key),
+        })),
+      ),
+    ],
+  )
+}
+
 function queueName(spec: JobSpec<object>, suffix: string | null | undefined): string | null {
   if (!spec.queue) {
     if (suffix) throw new Error(`${spec.task} has no queue`)
@@ -52,8 +84,8 @@ function queueName(spec: JobSpec<object>, suffix: string | null | undefined): st
 const installed = new WeakMap<Db, Promise<void>>()
 
 /**
- * graphile-worker's schema, installed once per pool. The job runner installs it when it starts;
- * an instance with WORKER=off may receive a webhook before any runner ever ran.
+ * graphile-worker's schema, installed once per pool when the database is opened
+ * (app/bootstrap.ts), before any request or job can queue one.
  */
 export function ensureJobSchema(db: Db): Promise<void> {
   let done = installed.get(db)

@@ -1,4 +1,4 @@
-import { isScheduledTaskName, SCHEDULED_TASKS } from '../../scheduled-tasks.ts'
+import { scheduledJob, scheduledJobs } from '../../task-registry.ts'
 import { type CliCommand, UsageError } from '../command.ts'
 
 /** `--at 2026-12-09T12:00:00Z` (any ISO date-time Date can read; an offset is advised). */
@@ -14,20 +14,24 @@ export function parseAt(args: string[]): Date {
   return new Date(at)
 }
 
+const taskNames = () =>
+  scheduledJobs()
+    .map((row) => row.task)
+    .join(', ')
+
 /**
- * Runs one scheduled task now, as if the clock read `--at` (ARCHITECTURE §3): operators catch up
- * after downtime, tests drive reminders and reports without waiting.
+ * Runs one scheduled job of the table now, as if the clock read `--at` (ARCHITECTURE §3):
+ * operators catch up after downtime, tests drive reminders and reports without waiting.
  */
 export const runTaskCommand: CliCommand = {
   usage: 'run-task <task> [--at <ISO date-time>]',
-  description: `roda uma tarefa agendada agora (${Object.keys(SCHEDULED_TASKS).join(', ')})`,
+  description: `roda uma tarefa agendada agora (${taskNames()})`,
   async run({ db, env, log, print }, [name, ...rest]) {
-    if (!name || !isScheduledTaskName(name))
-      throw new UsageError(
-        `tarefa desconhecida: ${name ?? '(vazio)'}. Tarefas: ${Object.keys(SCHEDULED_TASKS).join(', ')}`,
-      )
+    const row = name ? scheduledJob(name) : undefined
+    if (!name || !row)
+      throw new UsageError(`tarefa desconhecida: ${name ?? '(vazio)'}. Tarefas: ${taskNames()}`)
     const at = parseAt(rest)
-    const result = await SCHEDULED_TASKS[name].run({ db, env, log }, at)
+    const result = await row.run({ db, env, log }, at)
     const counts = Object.entries(result)
       .map(([key, value]) => `${key}=${value}`)
       .join(' ')

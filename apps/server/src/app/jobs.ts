@@ -1,0 +1,195 @@
+import { pruneAuthData } from '../accounts/auth-cleanup.ts'
+import { deliverAlert } from '../alerts/alerts.ts'
+import { alertNotifyJob } from '../alerts/alerts.jobs.ts'
+import { processInbound } from '../assistant/processor.ts'
+import { stripeEventJob } from '../billing/billing.jobs.ts'
+import { createStripeClient } from '../billing/stripe-client.ts'
+import { processStripeEvent } from '../billing/stripe-events.ts'
+import { sendDueBillReminders } from '../bills/bill-reminders.ts'
+import { webhookDeliverJob } from '../events/webhook-deliver.job.ts'
+import { attemptDelivery } from '../integrations/webhook-delivery.ts'
+import { resetMonthlyCounters } from '../ledger/monthly-counters.ts'
+import { applyStatus } from '../messaging/outbox.queries.ts'
+import { applyRetention, recoverUnfinished } from '../messaging/recovery.ts'
+import { deliverOutbound, type SendPolicy } from '../messaging/sender.ts'
+import {
+  whatsappInboundJob,
+  whatsappSendJob,
+  whatsappStatusJob,
+} from '../messaging/whatsapp.jobs.ts'
+import { createMailer, type Mailer } from '../platform/mail/mailer.ts'
+import {
+  cronPayload,
+  type JobSpec,
+  type QueuedJob,
+  type ScheduledJob,
+} from '../platform/jobs/job-spec.ts'
+import { runRecurringEntries } from '../recurring/recurring-run.ts'
+import { sendScheduledReports } from '../reports/scheduled-reports.ts'
+import { prunePublicApi } from '../tenancy/prune-public-api.ts'
+
+/**
+ * Every background job in one table (STYLE.md 8): the spec (task name, payload schema,
+ * attempts, queue, key prefix, schedule) and the work it does. Jobs other modules queue are
+ * declared beside their code (`whatsapp.jobs.ts`, `alerts.jobs.ts` …) and get their `run`
+ * here; scheduled ones are written here whole. `run` is thin: the payload arrives checked
+ * against the row's schema, and it calls the same domain functions HTTP and the CLI use.
+ *
+ * To add a job: a row here (and, if other code queues it, its spec beside that code). Queue it
+ * with `addJob(db, spec, payload)` / `addJobs` (platform/jobs/add-job.ts).
+ */
+
+/**
+ * WhatsApp sends (messaging/sender.ts): 5xx, network errors and throughput limits are retried
+ * after 1 s, 2 s, 4 s... (±20 %, at most 5 min apart), 12 attempts in all (about 20 minutes);
+ * then the message is marked failed. The sender schedules these itself: graphile-worker's own
+ * retries (e^n s) are left for unexpected errors.
+ */
+export const WHATSAPP_SEND_POLICY: SendPolicy = {
+  maxAttempts: 12,
+  baseDelayMs: 1_000,
+  maxDelayMs: 5 * 60_000,
+}
+
+const queued = <P extends object>(spec: JobSpec<P>, run: QueuedJob<P>['run']): QueuedJob<P> => ({
+  ...spec,
+  run,
+})
+const scheduled = (row: Omit<ScheduledJob, 'payload'>): ScheduledJob => ({
+  ...row,
+  payload: cronPayload,
+})
+const whatsappLog = (log: Parameters<QueuedJob<object>['run']>[0]['log']) =>
+  log.child({ channel: 'whatsapp' })
+
+/** One mailer per job process, made on first use (outgoing-webhook failure e-mails). */
+let jobMailer: Mailer | null = null
+
+export const JOBS = {
+  /** Hourly, so the 1st of the month in São Paulo (UTC-3) is caught within the hour. */
+  resetMonthlyCounters: scheduled({
+    task: 'reset_monthly_counters',
+    description: 'zera o contador mensal de lançamentos no 1º dia do mês (a cada hora)',
+    maxAttempts: 5,
+    cron: { schedule: '5 * * * *', fill: '1d' },
+    run: async ({ db }, now) => ({ reset: await resetMonthlyCounters(db, now) }),
+  }),
+  /** Housekeeping only: a missed run is caught by the next one, so no fill. */
+  pruneAuthData: scheduled({
+    task: 'prune_auth_data',
+    description: 'apaga sessões, tokens e janelas de limite vencidos (a cada hora)',
+    maxAttempts: 1,
+    cron: { schedule: '35 * * * *' },
+    run: ({ db }) => pruneAuthData(db),
+  }),
+  stripeEvent: queued(stripeEventJob, async ({ db, log, env }, { event_id }) => {
+    const stripe = createStripeClient(env)
+    // Queued only while a key was configured; without one now, retrying later may succeed.
+    if (!stripe) throw new Error('stripe_event: STRIPE_SECRET_KEY não configurada')
+    await processStripeEvent({ db, log, stripe }, event_id)
+  }),
+  /**
+   * 09:00 in São Paulo (UTC-3 all year: no DST since 2019). fill=6h: after downtime the day's
+   * run still happens until 15:00 there. 10 attempts: the e^n s backoff spreads them over about
+   * 3½ hours (still the same day there), so a database outage does not cost the day's reminders.
+   * The real time, not the cron's: a backfilled or retried run still says 'hoje'/'amanhã' for
+   * the day it actually runs on.
+   */
+  billReminders: scheduled({
+    task: 'bill_reminders',
+    description: 'lembretes de contas que vencem hoje ou amanhã (09:00 em São Paulo)',
+    maxAttempts: 10,
+    cron: { schedule: '0 12 * * *', fill: '6h' },
+    run: ({ db, env }, now) => sendDueBillReminders(db, env, now),
+  }),
+  /**
+   * 06:00 in São Paulo: salaries and rents are in the ledger before people look. fill=1d: a day
+   * of downtime is caught up (the run itself also records every missed day, each on its date).
+   * The real time: a backfilled run records what is due by today, and no more.
+   */
+  recurringEntries: scheduled({
+    task: 'recurring_entries',
+    description: 'lançamentos recorrentes do dia (salário, aluguel...), 06:00 em São Paulo',
+    maxAttempts: 10,
+    cron: { schedule: '0 9 * * *', fill: '1d' },
+    run: ({ db, env }, now) => runRecurringEntries(db, env, now),
+  }),
+  alertNotify: queued(alertNotifyJob, async ({ db, env, log }, { id }) => {
+    const outcome = await deliverAlert(db, env, id)
+    if (outcome !== 'sent') log.debug({ id, outcome }, 'alert not sent')
+  }),
+  /**
+   * The scheduled reports (reports/scheduled-reports.ts), 08:00 in São Paulo (11:00 UTC):
+   * Mondays for the week that ended, the 1st for the month that ended. Once per person and
+   * period however often they run, so fill=6h catches up after downtime the same morning; at
+   * the moment the cron meant, so a backfilled run reports the same period.
+   */
+  weeklyReports: scheduled({
+    task: 'weekly_reports',
+    description: 'relatório semanal da semana anterior, segunda a domingo (segundas 08:00)',
+    maxAttempts: 10,
+    cron: { schedule: '0 11 * * 1', fill: '6h' },
+    clock: 'scheduled',
+    run: ({ db, env }, now) => sendScheduledReports(db, env, 'weekly', now),
+  }),
+  monthlyReports: scheduled({
+    task: 'monthly_reports',
+    description: 'relatório mensal do mês anterior (dia 1º, 08:00 em São Paulo)',
+    maxAttempts: 10,
+    cron: { schedule: '0 11 1 * *', fill: '6h' },
+    clock: 'scheduled',
+    run: ({ db, env }, now) => sendScheduledReports(db, env, 'monthly', now),
+  }),
+  whatsappInbound: queued(whatsappInboundJob, ({ db, env, log }, { id }) =>
+    processInbound({ db, env, log: whatsappLog(log) }, id),
+  ),
+  whatsappSend: queued(whatsappSendJob, ({ db, env, log }, { id }) =>
+    deliverOutbound({ db, env, log: whatsappLog(log), policy: WHATSAPP_SEND_POLICY }, id),
+  ),
+  /**
+   * A status callback that arrived before the send that it reports was committed. Tried a few
+   * times, then dropped (it may be for a message sent elsewhere, e.g. the WhatsApp Manager).
+   */
+  whatsappStatus: queued(whatsappStatusJob, async ({ db }, status, helpers) => {
+    const applied = await applyStatus(db, {
+      wamid: status.wamid,
+      status: status.status,
+      at: new Date(status.at ?? Date.now()),
+      errorCode: status.errorCode ?? null,
+      error: status.error ?? null,
+      callbackData: status.callbackData ?? null,
+    })
+    if (!applied && helpers.job.attempts < helpers.job.max_attempts) {
+      throw new Error('whatsapp_status: mensagem ainda não encontrada')
+    }
+  }),
+  /** Work a crashed instance left unfinished is requeued, every minute and at start. */
+  whatsappRecover: scheduled({
+    task: 'whatsapp_recover',
+    description: 'devolve à fila mensagens do WhatsApp que um processo interrompido deixou',
+    maxAttempts: 1,
+    cron: { schedule: '* * * * *' },
+    atStartup: true,
+    run: ({ db }) => recoverUnfinished(db),
+  }),
+  /** Message texts past the retention period are erased (LGPD). */
+  whatsappRetention: scheduled({
+    task: 'whatsapp_retention',
+    description: 'apaga textos de mensagens do WhatsApp além do prazo de retenção (LGPD)',
+    maxAttempts: 1,
+    cron: { schedule: '20 6 * * *' },
+    run: ({ db }) => applyRetention(db),
+  }),
+  webhookDeliver: queued(webhookDeliverJob, async (deps, { delivery_id }) => {
+    jobMailer ??= createMailer(deps.env, deps.log)
+    await attemptDelivery({ ...deps, mailer: jobMailer }, delivery_id)
+  }),
+  /** Expired Idempotency-Key answers and month-old webhook events. */
+  prunePublicApi: scheduled({
+    task: 'prune_public_api',
+    description: 'apaga respostas de Idempotency-Key vencidas e eventos de webhook antigos',
+    maxAttempts: 1,
+    cron: { schedule: '50 * * * *' },
+    run: ({ db }) => prunePublicApi(db),
+  }),
+} as const
