@@ -5,7 +5,7 @@ import { type MailCatcher, startMailCatcher } from '../apps/server/test/mail-cat
 import { setAdmin } from '../apps/server/src/app/cli/commands/accounts.ts'
 import { withTransaction } from '../apps/server/src/platform/db/transaction.ts'
 import { handleMessage } from '../apps/server/src/assistant/assistant-service.ts'
-import { TEAM_INVITATION_SUBJECT } from '../apps/server/src/platform/mail/business-templates.ts'
+import { TEAM_INVITATION_SUBJECT } from '../apps/server/src/teams/team-emails.ts'
 import { axeViolations } from './axe.ts'
 import { type E2E, startE2E } from './harness.ts'
 

@@ -1,7 +1,7 @@
 import type { AdminSupportRequest, Team, TeamSummary, TransactionPage } from '@equilibrai/shared'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setAdmin } from '../src/app/cli/commands/accounts.ts'
-import { TEAM_INVITATION_SUBJECT } from '../src/platform/mail/business-templates.ts'
+import { TEAM_INVITATION_SUBJECT } from '../src/teams/team-emails.ts'
 import { signedInUser } from './auth-client.ts'
 import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts'

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely'
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 import type { AuthDatabase } from './auth-kysely.ts'
 
 /** What a new account starts with: its profile, and a subscription on the free plan. */

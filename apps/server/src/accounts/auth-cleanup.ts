@@ -1,5 +1,5 @@
-import type { Db } from '../platform/db/database.ts'
-import { pruneRateLimits } from '../platform/rate-limiter.ts'
+import type { Db } from '../platform/index.ts'
+import { pruneRateLimits } from '../platform/index.ts'
 import { prunePasswordFailures } from './password-failures.ts'
 
 /**

@@ -1,7 +1,8 @@
+import type { AccountsDeps } from './accounts-deps.ts'
 import { createMiddleware } from 'hono/factory'
 import type { AuthSession, AuthUser } from './auth.ts'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
-import { ForbiddenError, UnauthorizedError } from '../platform/errors.ts'
+import type { AppBindings } from '../platform/index.ts'
+import { ForbiddenError, UnauthorizedError } from '../platform/index.ts'
 
 export type AuthedVariables = { user: AuthUser; session: AuthSession['session'] }
 /** A route's bindings behind requireUser / requireAdmin. */
@@ -19,7 +20,7 @@ export function hasRole(user: Pick<AuthUser, 'role'>, role: string): boolean {
  * 401 without a valid session; otherwise `c.get('user')` and `c.get('session')` for the route.
  * A session past its update age is slid here too, and its new cookie sent back.
  */
-export function requireUser({ auth }: Pick<AppDeps, 'auth'>) {
+export function requireUser({ auth }: Pick<AccountsDeps, 'auth'>) {
   return createMiddleware<AuthedBindings>(async (c, next) => {
     const { headers, response } = await auth.api.getSession({
       headers: c.req.raw.headers,
@@ -34,7 +35,7 @@ export function requireUser({ auth }: Pick<AppDeps, 'auth'>) {
 }
 
 /** requireUser, then 403 unless the user is an admin (checked on every request, never cached). */
-export function requireAdmin(deps: Pick<AppDeps, 'auth'>) {
+export function requireAdmin(deps: Pick<AccountsDeps, 'auth'>) {
   const user = requireUser(deps)
   return createMiddleware<AuthedBindings>(async (c, next) =>
     user(c, async () => {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Kysely, PostgresDialect, type Transaction, type TransactionBuilder } from 'kysely'
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 
 /** Better Auth's tables are reached through raw SQL only; no generated table types. */
 export type AuthDatabase = Record<string, Record<string, unknown>>

@@ -1,6 +1,6 @@
-import type { Db } from '../platform/db/database.ts'
-import { RateLimitedError } from '../platform/errors.ts'
-import { consumeRateLimit, type RateLimitRule, rateLimitKey } from '../platform/rate-limiter.ts'
+import type { Db } from '../platform/index.ts'
+import { RateLimitedError } from '../platform/index.ts'
+import { consumeRateLimit, type RateLimitRule, rateLimitKey } from '../platform/index.ts'
 import { createPasswordFailures, type PasswordFailures } from './password-failures.ts'
 
 /**

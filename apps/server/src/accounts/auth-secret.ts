@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Env } from '../platform/env.ts'
+import type { Env } from '../platform/index.ts'
 
 /**
  * AUTH_SECRET signs session cookies and e-mail tokens. Production must set it (env.ts refuses to

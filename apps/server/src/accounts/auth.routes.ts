@@ -1,3 +1,4 @@
+import type { AccountsDeps } from './accounts-deps.ts'
 import { emailSchema, loginSchema } from '@equilibrai/shared'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
@@ -5,10 +6,10 @@ import { CLIENT_IP_HEADER } from './auth.ts'
 import { translateAuthError } from './auth-errors.ts'
 import type { AuthRateLimitName } from './auth-rate-limits.ts'
 import { resetPasswordBodySchema, signUpBodySchema } from './password-policy.ts'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
-import { clientIp } from '../platform/http/client-ip.ts'
-import { BadRequestError, ConflictError, ValidationError } from '../platform/errors.ts'
-import { errorBody } from '../platform/http/errors.ts'
+import type { AppBindings } from '../platform/index.ts'
+import { clientIp } from '../platform/index.ts'
+import { BadRequestError, ConflictError, ValidationError } from '../platform/index.ts'
+import { errorBody } from '../platform/index.ts'
 import { emailIsRegistered } from './users.queries.ts'
 
 type Guard = {
@@ -18,7 +19,7 @@ type Guard = {
   /** Counted against the body's `email`. */
   perAccount?: AuthRateLimitName
   /** A check of ours after validation, before Better Auth runs. */
-  check?: (deps: AppDeps, body: Record<string, unknown>) => Promise<void>
+  check?: (deps: AccountsDeps, body: Record<string, unknown>) => Promise<void>
 }
 
 const emailOnly = z.object({ email: emailSchema })
@@ -28,7 +29,7 @@ const emailOnly = z.object({ email: emailSchema })
  * one (200). The spec tells the person instead ('Este email já está cadastrado'); the sign-up
  * rate limits make probing addresses this way slow (ADR 004).
  */
-async function rejectTakenEmail(deps: AppDeps, body: Record<string, unknown>) {
+async function rejectTakenEmail(deps: AccountsDeps, body: Record<string, unknown>) {
   if (typeof body.email === 'string' && (await emailIsRegistered(deps.db, body.email))) {
     throw new ConflictError('Este email já está cadastrado', 'USER_ALREADY_EXISTS')
   }
@@ -149,7 +150,7 @@ async function errorCode(response: Response): Promise<string | null> {
  * applies the PostgreSQL rate limits per IP and per account, and maps errors to the spec's
  * messages in our error shape.
  */
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: AccountsDeps) {
   const { auth, authRateLimiter, env } = deps
 
   async function handle(c: Context<AppBindings>) {

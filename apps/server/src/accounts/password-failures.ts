@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
-import type { Db } from '../platform/db/database.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
-import { RateLimitedError } from '../platform/http/errors.ts'
+import type { Db } from '../platform/index.ts'
+import type { Queryable } from '../platform/index.ts'
+import { RateLimitedError } from '../platform/index.ts'
 
 /**
  * Wrong passwords, counted where they happen (ADR 010, with the arithmetic):

@@ -1,13 +1,14 @@
+import type { AccountsDeps } from './accounts-deps.ts'
 import { profileSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
+import type { AppBindings } from '../platform/index.ts'
 import { requireUser } from './auth-guards.ts'
-import { NotFoundError } from '../platform/errors.ts'
-import { parseBody } from '../platform/http/parse.ts'
+import { NotFoundError } from '../platform/index.ts'
+import { parseBody } from '../platform/index.ts'
 import { getProfile, updateProfile } from './profiles.queries.ts'
 
 /** GET / PATCH /api/profile: the signed-in user's own profile, nobody else's. */
-export function profileRoutes(deps: AppDeps) {
+export function profileRoutes(deps: AccountsDeps) {
   const { db } = deps
   return new Hono<AppBindings>()
     .get('/profile', requireUser(deps), async (c) => {

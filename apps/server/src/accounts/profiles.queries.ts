@@ -1,6 +1,6 @@
 import type { Profile } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Db } from '../platform/index.ts'
+import type { Queryable } from '../platform/index.ts'
 
 export type { Profile }
 

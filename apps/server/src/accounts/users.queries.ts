@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 
 /** Better Auth stores e-mails lowercased. */
 export async function emailIsRegistered(db: Db, email: string): Promise<boolean> {

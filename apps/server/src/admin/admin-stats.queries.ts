@@ -4,7 +4,7 @@ import {
   adminStats,
   type SubscriberGroup,
 } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 
 /** Every subscribers row's plan type and status (SPEC §7's 'admin statistics' call). */
 export async function listSubscribers(db: Db): Promise<AdminSubscriber[]> {

@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUsersPage } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 import { cursorTimestampSql, encodeKeysetCursor, type KeysetCursor } from './keyset-cursor.ts'
 
 /** A profile id in a cursor: Better Auth makes them of letters and digits; allow any printable. */

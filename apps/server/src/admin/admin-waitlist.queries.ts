@@ -1,5 +1,5 @@
 import type { AdminWaitlistEntry, AdminWaitlistPage } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 import {
   cursorTimestampSql,
   decodeKeysetCursor,

@@ -1,3 +1,4 @@
+import type { AccountsDeps } from '../accounts/index.ts'
 import { adminPageQuerySchema, adminUsersQuerySchema, saoPauloDate } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { getAdminStats, listSubscribers } from './admin-stats.queries.ts'
@@ -10,10 +11,9 @@ import {
 } from './admin-waitlist.queries.ts'
 import { decodeKeysetCursor } from './keyset-cursor.ts'
 import { waitlistCsvStream } from './waitlist-csv.ts'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import type { AuthedBindings } from '../accounts/auth-guards.ts'
-import { BadRequestError } from '../platform/errors.ts'
-import { parseQuery } from '../platform/http/parse.ts'
+import type { AuthedBindings } from '../accounts/index.ts'
+import { BadRequestError } from '../platform/index.ts'
+import { parseQuery } from '../platform/index.ts'
 
 type Ctx = Context<AuthedBindings>
 
@@ -25,7 +25,7 @@ function cursorParam(text: string | undefined, idPattern: RegExp) {
 }
 
 /** Every handler runs behind requireAdmin (admin.routes.ts). */
-export function adminHandlers({ db }: Pick<AppDeps, 'db'>) {
+export function adminHandlers({ db }: Pick<AccountsDeps, 'db'>) {
   return {
     /** GET /admin/users?limit&cursor&q → {data, next_cursor}, newest first. */
     async users(c: Ctx) {

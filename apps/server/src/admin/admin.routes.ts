@@ -1,7 +1,7 @@
+import type { AccountsDeps } from '../accounts/index.ts'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { type AuthedBindings, requireAdmin } from '../accounts/auth-guards.ts'
+import { type AuthedBindings, requireAdmin } from '../accounts/index.ts'
 import { adminHandlers } from './admin.handlers.ts'
 
 /** Personal data: never kept by a browser or proxy cache. */
@@ -16,7 +16,7 @@ const noStore = createMiddleware(async (c, next) => {
  * anyone but an admin, checked on every request. The guard is on each route rather than on
  * '/admin/*', which would also wrap other features' admin routes.
  */
-export function adminRoutes(deps: AppDeps) {
+export function adminRoutes(deps: AccountsDeps) {
   const admin = requireAdmin(deps)
   const h = adminHandlers(deps)
   return new Hono<AuthedBindings>()

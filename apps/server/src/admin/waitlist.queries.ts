@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 
 export type WaitlistEntry = { nome: string; whatssapp: string; email: string | null }
 

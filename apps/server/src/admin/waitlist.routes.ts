@@ -1,12 +1,13 @@
+import type { AccountsDeps } from '../accounts/index.ts'
 import { waitlistSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
-import { clientIp } from '../platform/http/client-ip.ts'
-import { parseBody } from '../platform/http/parse.ts'
+import type { AppBindings } from '../platform/index.ts'
+import { clientIp } from '../platform/index.ts'
+import { parseBody } from '../platform/index.ts'
 import { joinWaitlist } from './waitlist.queries.ts'
 
 /** POST /api/waitlist: public and write-only; the same person twice still answers 201. */
-export function waitlistRoutes({ db, env, authRateLimiter }: AppDeps) {
+export function waitlistRoutes({ db, env, authRateLimiter }: AccountsDeps) {
   return new Hono<AppBindings>().post('/waitlist', async (c) => {
     await authRateLimiter.check('waitlistPerIp', clientIp(c, env.TRUST_PROXY))
     const entry = await parseBody(c, waitlistSchema)

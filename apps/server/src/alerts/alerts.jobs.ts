@@ -1,4 +1,4 @@
-import { defineJob, idPayload } from '../platform/jobs/job-spec.ts'
+import { defineJob, idPayload } from '../platform/index.ts'
 
 /**
  * One alert's WhatsApp message (alerts.ts), queued in the transaction that recorded the alert;

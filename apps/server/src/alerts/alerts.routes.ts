@@ -1,11 +1,11 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
 import { listAlerts } from './alerts.ts'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { requireFeature } from '../tenancy/feature-guard.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
-import { alertListDoc, planningExamples } from '../platform/http/planning-openapi-schemas.ts'
+import { requireFeature } from '../tenancy/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
+import { alertListDoc, planningExamples } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Orçamentos',

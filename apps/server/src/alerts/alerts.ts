@@ -1,13 +1,13 @@
-import { addJobs } from '../platform/jobs/add-job.ts'
+import { addJobs } from '../platform/index.ts'
 import { alertNotifyJob } from './alerts.jobs.ts'
 import type { Alert, AlertKind, Category, NotificationKind } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
-import type { Env } from '../platform/env.ts'
-import { emitWebhookEvents } from '../events/webhook-events.ts'
-import { getNotificationSettings } from '../messaging/notification-settings.queries.ts'
-import { notifyUser } from '../messaging/notify.ts'
-import { type TemplatePurpose, templateMessage } from '../messaging/templates.ts'
+import type { Db } from '../platform/index.ts'
+import type { Queryable } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
+import { emitWebhookEvents } from '../events/index.ts'
+import { getNotificationSettings } from '../messaging/index.ts'
+import { notifyUser } from '../messaging/index.ts'
+import { type TemplatePurpose, templateMessage } from '../messaging/index.ts'
 
 /*
  * Alerts (ARCHITECTURE §8): budget_80, budget_100, high_spending, bill_due. Every alert the

@@ -9,7 +9,7 @@ import {
   lastDayOfMonth,
   type MonthTotals,
 } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 import { changePct, projectCategory } from './projection.ts'
 
 /**

@@ -1,13 +1,13 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { analysisQuerySchema, saoPauloDate } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { analyzeLedger } from './analysis.queries.ts'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { requireFeature } from '../tenancy/feature-guard.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
-import { parseQuery } from '../platform/http/parse.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { analysisDoc } from '../platform/http/business-openapi-schemas.ts'
+import { requireFeature } from '../tenancy/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { parseQuery } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
+import { analysisDoc } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Análise',

@@ -1,12 +1,12 @@
-import { ensureJobSchema } from '../platform/jobs/add-job.ts'
-import type { Database } from '../platform/db/database.ts'
-import { openDatabase } from '../platform/db/database.ts'
-import type { OwnerRole } from '../platform/db/embedded-postgres.ts'
-import { migrate } from '../platform/db/migrate.ts'
-import type { Env } from '../platform/env.ts'
-import type { Logger } from '../platform/logger.ts'
-import { stripePricesFromEnv } from '../tenancy/plan-catalog.ts'
-import { seedPlans } from '../tenancy/plans.queries.ts'
+import { ensureJobSchema } from '../platform/index.ts'
+import type { Database } from '../platform/index.ts'
+import { openDatabase } from '../platform/index.ts'
+import type { OwnerRole } from '../platform/index.ts'
+import { migrate } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
+import type { Logger } from '../platform/index.ts'
+import { stripePricesFromEnv } from '../tenancy/index.ts'
+import { seedPlans } from '../tenancy/index.ts'
 
 /** Opens the database and brings its schema and seed data up to date (server, worker, CLI). */
 export async function openReadyDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {

@@ -1,5 +1,6 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
+import type { AppBindings } from '../platform/index.ts'
 
 export function healthRoutes({ db }: AppDeps) {
   return (

@@ -1,7 +1,8 @@
+import { registerHooks } from './hooks.ts'
 import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
-import type { Db } from '../platform/db/database.ts'
-import type { Env } from '../platform/env.ts'
-import type { Logger } from '../platform/logger.ts'
+import type { Db } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
+import type { Logger } from '../platform/index.ts'
 import { crontab, startupJobs, taskList } from './task-registry.ts'
 
 /** graphile-worker on our database, logging through pino; signals are ours to handle. */
@@ -11,6 +12,7 @@ export async function startJobRunner(
   env: Env,
   concurrency = 4,
 ): Promise<Runner> {
+  registerHooks()
   const jobLog = log.child({ component: 'jobs' })
   const logger = new WorkerLogger(() => (level, message, meta) => {
     const pinoLevel = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug'

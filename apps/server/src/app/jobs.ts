@@ -1,32 +1,23 @@
-import { pruneAuthData } from '../accounts/auth-cleanup.ts'
-import { deliverAlert } from '../alerts/alerts.ts'
-import { alertNotifyJob } from '../alerts/alerts.jobs.ts'
-import { processInbound } from '../assistant/processor.ts'
-import { stripeEventJob } from '../billing/billing.jobs.ts'
-import { createStripeClient } from '../billing/stripe-client.ts'
-import { processStripeEvent } from '../billing/stripe-events.ts'
-import { sendDueBillReminders } from '../bills/bill-reminders.ts'
-import { webhookDeliverJob } from '../events/webhook-deliver.job.ts'
-import { attemptDelivery } from '../integrations/webhook-delivery.ts'
-import { resetMonthlyCounters } from '../ledger/monthly-counters.ts'
-import { applyStatus } from '../messaging/outbox.queries.ts'
-import { applyRetention, recoverUnfinished } from '../messaging/recovery.ts'
-import { deliverOutbound, type SendPolicy } from '../messaging/sender.ts'
-import {
-  whatsappInboundJob,
-  whatsappSendJob,
-  whatsappStatusJob,
-} from '../messaging/whatsapp.jobs.ts'
-import { createMailer, type Mailer } from '../platform/mail/mailer.ts'
-import {
-  cronPayload,
-  type JobSpec,
-  type QueuedJob,
-  type ScheduledJob,
-} from '../platform/jobs/job-spec.ts'
-import { runRecurringEntries } from '../recurring/recurring-run.ts'
-import { sendScheduledReports } from '../reports/scheduled-reports.ts'
-import { prunePublicApi } from '../tenancy/prune-public-api.ts'
+import { pruneAuthData } from '../accounts/index.ts'
+import { deliverAlert } from '../alerts/index.ts'
+import { alertNotifyJob } from '../alerts/index.ts'
+import { processInbound } from '../assistant/index.ts'
+import { stripeEventJob } from '../billing/index.ts'
+import { createStripeClient } from '../billing/index.ts'
+import { processStripeEvent } from '../billing/index.ts'
+import { sendDueBillReminders } from '../bills/index.ts'
+import { webhookDeliverJob } from '../events/index.ts'
+import { attemptDelivery } from '../integrations/index.ts'
+import { resetMonthlyCounters } from '../ledger/index.ts'
+import { applyStatus } from '../messaging/index.ts'
+import { applyRetention, recoverUnfinished } from '../messaging/index.ts'
+import { deliverOutbound, type SendPolicy } from '../messaging/index.ts'
+import { whatsappInboundJob, whatsappSendJob, whatsappStatusJob } from '../messaging/index.ts'
+import { createMailer, type Mailer } from '../platform/index.ts'
+import { cronPayload, type JobSpec, type QueuedJob, type ScheduledJob } from '../platform/index.ts'
+import { runRecurringEntries } from '../recurring/index.ts'
+import { sendScheduledReports } from '../reports/index.ts'
+import { prunePublicApi } from '../tenancy/index.ts'
 
 /**
  * Every background job in one table (STYLE.md 8): the spec (task name, payload schema,

@@ -1,6 +1,6 @@
-import { DataDirBusyError } from '../platform/db/embedded-postgres.ts'
-import { EnvError, loadEnv } from '../platform/env.ts'
-import { createLogger } from '../platform/logger.ts'
+import { DataDirBusyError } from '../platform/index.ts'
+import { EnvError, loadEnv } from '../platform/index.ts'
+import { createLogger } from '../platform/index.ts'
 import { startServer } from './server.ts'
 
 /** `npm start`: one instance of the server (HTTP + jobs) with its database. */

@@ -1,26 +1,27 @@
+import { registerHooks } from './hooks.ts'
+import type { AppDeps } from '../tenancy/index.ts'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { Runner } from 'graphile-worker'
-import { createAuth } from '../accounts/auth.ts'
-import { type AuthRateLimits, createAuthRateLimiter } from '../accounts/auth-rate-limits.ts'
-import { resolveAuthSecret } from '../accounts/auth-secret.ts'
-import { deriveApiKeySecret } from '../tenancy/api-keys.ts'
-import { createPasswordHasher } from '../accounts/password-hasher.ts'
-import { type BackgroundTasks, createBackgroundTasks } from '../platform/background.ts'
-import { prepareBillingCatalog } from '../billing/demo-billing.ts'
-import { billingMode } from '../billing/stripe-client.ts'
+import { createAuth } from '../accounts/index.ts'
+import { type AuthRateLimits, createAuthRateLimiter } from '../accounts/index.ts'
+import { resolveAuthSecret } from '../accounts/index.ts'
+import { deriveApiKeySecret } from '../tenancy/index.ts'
+import { createPasswordHasher } from '../accounts/index.ts'
+import { type BackgroundTasks, createBackgroundTasks } from '../platform/index.ts'
+import { prepareBillingCatalog } from '../billing/index.ts'
+import { billingMode } from '../billing/index.ts'
 import { openReadyDatabase } from './bootstrap.ts'
-import type { Database } from '../platform/db/database.ts'
-import type { Env } from '../platform/env.ts'
-import type { AppDeps } from '../platform/http/app-types.ts'
+import type { Database } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
 import { createApp } from './create-app.ts'
-import { loadStaticFiles } from '../platform/http/static-files.ts'
+import { loadStaticFiles } from '../platform/index.ts'
 import { startJobRunner } from './job-runner.ts'
-import type { Logger } from '../platform/logger.ts'
-import { createMailer } from '../platform/mail/mailer.ts'
-import { PlansCache } from '../tenancy/plans-cache.ts'
+import type { Logger } from '../platform/index.ts'
+import { createMailer } from '../platform/index.ts'
+import { PlansCache } from '../tenancy/index.ts'
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')
 
@@ -56,6 +57,7 @@ export async function startServer({
   webDist = WEB_DIST,
   authRateLimits,
 }: StartOptions): Promise<RunningServer> {
+  registerHooks()
   const db = database ?? (await openReadyDatabase(env, 'server', log))
   const plans = new PlansCache(db.pool, db.url, log)
   const mailer = createMailer(env, log)

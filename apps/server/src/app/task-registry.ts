@@ -5,7 +5,7 @@ import {
   type RunCounts,
   type ScheduledJob,
   type TaskDeps,
-} from '../platform/jobs/job-spec.ts'
+} from '../platform/index.ts'
 import { JOBS } from './jobs.ts'
 
 const ROWS: readonly JobRow[] = Object.values(JOBS) as JobRow[]

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@equilibrai/shared'
-import { transactionExample } from '../platform/http/openapi-schemas.ts'
+import { transactionExample } from '../platform/index.ts'
 
 /** OpenAPI 3.1 `webhooks`: what each event POSTs to a registered endpoint. */
 export function webhookPayloads() {

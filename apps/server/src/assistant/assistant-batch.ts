@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { type EntryDraft, type InstallmentPlan, replies } from '@equilibrai/assistant'
 import { type EntrySource, saoPauloDate, saoPauloMonth, type Transaction } from '@equilibrai/shared'
 import type pg from 'pg'
-import { recordEntry, recordLaterInstallment, removeEntry } from '../ledger/entries.ts'
+import { recordEntry, recordLaterInstallment, removeEntry } from '../ledger/index.ts'
 import {
   futureInstallmentIds,
   groupEntryIds,
   groupOf,
   lastInstallmentGroup,
-} from '../ledger/entry-groups.queries.ts'
-import { LimitReachedError, TransactionNotFoundError } from '../ledger/errors.ts'
-import type { LedgerRef } from '../tenancy/ledgers.queries.ts'
-import { getUsage } from '../ledger/monthly-limit.ts'
-import { lastTransactionBy } from '../ledger/transactions.queries.ts'
+} from '../ledger/index.ts'
+import { LimitReachedError, TransactionNotFoundError } from '../ledger/index.ts'
+import type { LedgerRef } from '../tenancy/index.ts'
+import { getUsage } from '../ledger/index.ts'
+import { lastTransactionBy } from '../ledger/index.ts'
 
 /*
  * The assistant's actions on several entries at once (issue 11, ADR 012): the items of one

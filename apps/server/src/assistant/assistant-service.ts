@@ -27,18 +27,18 @@ import {
   takePending,
 } from './assistant-state.queries.ts'
 import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
-import { insertBill } from '../bills/bills.queries.ts'
+import { insertBill } from '../bills/index.ts'
 import { businessReply } from './business-assistant.ts'
-import { otherInstallmentIds } from '../ledger/entry-groups.queries.ts'
-import { editEntry, recordEntry, removeEntry } from '../ledger/entries.ts'
-import { LimitReachedError, TransactionNotFoundError } from '../ledger/errors.ts'
+import { otherInstallmentIds } from '../ledger/index.ts'
+import { editEntry, recordEntry, removeEntry } from '../ledger/index.ts'
+import { LimitReachedError, TransactionNotFoundError } from '../ledger/index.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
-import { type LedgerRef, ledgerForUser } from '../tenancy/ledgers.queries.ts'
-import { monthSummary } from '../ledger/summary.queries.ts'
+import { type LedgerRef, ledgerForUser } from '../tenancy/index.ts'
+import { monthSummary } from '../ledger/index.ts'
 import { actPlanning } from './planning-actions.ts'
-import { answerReportRequest } from '../reports/report-commands.ts'
-import { documentForMessage, type StoredDocument } from '../messaging/documents.ts'
-import { lastTransactionBy, recentTransactions } from '../ledger/transactions.queries.ts'
+import { answerReportRequest } from '../reports/index.ts'
+import { documentForMessage, type StoredDocument } from '../messaging/index.ts'
+import { lastTransactionBy, recentTransactions } from '../ledger/index.ts'
 
 /**
  * The assistant's actions: a text message in, the ledger changed (or read) and a reply out.

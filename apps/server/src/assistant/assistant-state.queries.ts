@@ -1,6 +1,6 @@
 import { PENDING_WINDOW_MS } from '@equilibrai/assistant'
-import type { Queryable } from '../platform/db/transaction.ts'
-import type { NewEntry } from '../ledger/transactions.queries.ts'
+import type { Queryable } from '../platform/index.ts'
+import type { NewEntry } from '../ledger/index.ts'
 
 /*
  * The assistant's memory of a conversation, one row per person in the database (never in a

@@ -1,5 +1,5 @@
 import type { Category } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /** A ledger's taught words, word → category (the categoriser's per-ledger lexicon). */
 export async function getLearnedWords(

@@ -1,14 +1,14 @@
 import { matchBill, type PlanningDecision, planningReplies, replies } from '@equilibrai/assistant'
 import { type EntrySource, nextOccurrence, saoPauloDate, saoPauloMonth } from '@equilibrai/shared'
-import { budgetsForMonth, setBudget } from '../budgets/budgets.queries.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
-import { setNotificationKinds } from '../messaging/notification-settings.queries.ts'
-import { featureUpsellText, ownerHasFeature } from '../tenancy/feature-gate.ts'
-import { cancelRecurring, insertRecurring, listRecurring } from '../recurring/recurring.queries.ts'
-import { changeBill } from '../bills/bill-payments.ts'
-import { insertBill, listBills, unpaidBills } from '../bills/bills.queries.ts'
-import { LimitReachedError } from '../ledger/errors.ts'
-import type { LedgerRef } from '../tenancy/ledgers.queries.ts'
+import { budgetsForMonth, setBudget } from '../budgets/index.ts'
+import type { Queryable } from '../platform/index.ts'
+import { setNotificationKinds } from '../messaging/index.ts'
+import { featureUpsellText, ownerHasFeature } from '../tenancy/index.ts'
+import { cancelRecurring, insertRecurring, listRecurring } from '../recurring/index.ts'
+import { changeBill } from '../bills/index.ts'
+import { insertBill, listBills, unpaidBills } from '../bills/index.ts'
+import { LimitReachedError } from '../ledger/index.ts'
+import type { LedgerRef } from '../tenancy/index.ts'
 
 /*
  * What the assistant does for bills, recurring entries, budgets and alert settings

@@ -1,27 +1,22 @@
-import { WHATSAPP_PROCESS_ATTEMPTS } from '../messaging/whatsapp.jobs.ts'
+import { WHATSAPP_PROCESS_ATTEMPTS } from '../messaging/index.ts'
 import { type NonTextKind, replies } from '@equilibrai/assistant'
 import type pg from 'pg'
-import type { Db } from '../platform/db/database.ts'
-import { inTransaction, type Queryable } from '../platform/db/transaction.ts'
-import type { Env } from '../platform/env.ts'
+import type { Db } from '../platform/index.ts'
+import { inTransaction, type Queryable } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
 import { dropPending } from './assistant-state.queries.ts'
 import { handleMessage } from './assistant-service.ts'
-import { getProfile } from '../accounts/profiles.queries.ts'
-import type { Logger } from '../platform/logger.ts'
-import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from '../messaging/links.ts'
-import {
-  consumeLinkCode,
-  findLinkByWaId,
-  linkNumber,
-  touchLink,
-} from '../messaging/links.queries.ts'
+import { getProfile } from '../accounts/index.ts'
+import type { Logger } from '../platform/index.ts'
+import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from '../messaging/index.ts'
+import { consumeLinkCode, findLinkByWaId, linkNumber, touchLink } from '../messaging/index.ts'
 import {
   buttonReplyText,
   confirmMessage,
   documentMessage,
   type OutboundMessage,
   textMessage,
-} from '../messaging/messages.ts'
+} from '../messaging/index.ts'
 import {
   countFailedAttempt,
   type InboundRow,
@@ -30,11 +25,11 @@ import {
   markFailed,
   markProcessed,
   recentWithStatus,
-} from '../messaging/inbox.queries.ts'
-import { maskWaId, phoneKey } from '../messaging/phone.ts'
-import { enqueueOutbound } from '../messaging/sender.ts'
+} from '../messaging/index.ts'
+import { maskWaId, phoneKey } from '../messaging/index.ts'
+import { enqueueOutbound } from '../messaging/index.ts'
 import { texts } from './texts.ts'
-import { signupUrl } from '../messaging/whatsapp-config.ts'
+import { signupUrl } from '../messaging/index.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,

@@ -4,9 +4,9 @@ import type {
   SimulatorMessage,
   SimulatorMessageInput,
 } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
-import { receive } from '../messaging/inbox.ts'
-import { simulatorWaId } from '../messaging/whatsapp-config.ts'
+import type { Db } from '../platform/index.ts'
+import { receive } from '../messaging/index.ts'
+import { simulatorWaId } from '../messaging/index.ts'
 
 /*
  * The simulator: a WhatsApp conversation without Meta, for the signed-in account (the

@@ -1,17 +1,18 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { simulatorMessageSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
-import { type AuthedVariables, hasRole, requireUser } from '../accounts/auth-guards.ts'
-import { ForbiddenError, NotFoundError } from '../platform/errors.ts'
-import { parseBody } from '../platform/http/parse.ts'
+import type { AppBindings } from '../platform/index.ts'
+import { type AuthedVariables, hasRole, requireUser } from '../accounts/index.ts'
+import { ForbiddenError, NotFoundError } from '../platform/index.ts'
+import { parseBody } from '../platform/index.ts'
 import {
   clearSimulatorConversation,
   postSimulatorMessage,
   simulatorConversation,
 } from './simulator.ts'
-import { getDocument } from '../messaging/documents.ts'
-import { isWhatsAppConfigured } from '../messaging/whatsapp-config.ts'
+import { getDocument } from '../messaging/index.ts'
+import { isWhatsAppConfigured } from '../messaging/index.ts'
 
 /**
  * The simulator's conversation for the signed-in account: POST /api/simulator/messages puts a

@@ -1,5 +1,5 @@
-import type { Db } from '../platform/db/database.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Db } from '../platform/index.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /** What billing needs to know about one user: who they are and what they pay for. */
 export type BillingAccount = {

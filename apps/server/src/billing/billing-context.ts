@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
-import type { Db } from '../platform/db/database.ts'
-import type { Env } from '../platform/env.ts'
-import type { Logger } from '../platform/logger.ts'
+import type { Db } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
+import type { Logger } from '../platform/index.ts'
 import { type BillingMode, billingMode, createStripeClient } from './stripe-client.ts'
 
 /** What the billing functions share: the configured Stripe client (null unless mode 'stripe'). */

@@ -4,7 +4,7 @@ import {
   ConflictError,
   NotFoundError,
   UnprocessableError,
-} from '../platform/errors.ts'
+} from '../platform/index.ts'
 
 /** The plan exists but cannot be bought here (free, no price id, or no payment provider). */
 export class PlanNotForSaleError extends UnprocessableError {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineJob } from '../platform/jobs/job-spec.ts'
+import { defineJob } from '../platform/index.ts'
 
 /**
  * One recorded Stripe event (stripe-events.ts). 25 attempts span about three days, as long as

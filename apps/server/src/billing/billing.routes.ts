@@ -1,10 +1,11 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { checkoutSessionSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createBillingContext } from './billing-context.ts'
 import { createCheckoutUrl, createPortalUrl } from './checkout.ts'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
-import { requireUser } from '../accounts/auth-guards.ts'
-import { parseBody } from '../platform/http/parse.ts'
+import type { AppBindings } from '../platform/index.ts'
+import { requireUser } from '../accounts/index.ts'
+import { parseBody } from '../platform/index.ts'
 import { demoBillingRoutes } from './demo.routes.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { isPremium } from '@equilibrai/shared'
 import type Stripe from 'stripe'
-import { getPlanByStripePrice } from '../tenancy/plans.queries.ts'
+import { getPlanByStripePrice } from '../tenancy/index.ts'
 import { type BillingContext, dashboardUrl } from './billing-context.ts'
 import { type BillingAccount, getBillingAccount, linkCustomer } from './billing-account.queries.ts'
 import {

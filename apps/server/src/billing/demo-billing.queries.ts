@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /* The simulated checkout's data (demo-billing.ts): invented price ids and one-use sessions. */
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import type { Db } from '../platform/db/database.ts'
-import { getPlan } from '../tenancy/plans.queries.ts'
+import type { Db } from '../platform/index.ts'
+import { getPlan } from '../tenancy/index.ts'
 import {
   claimDemoSession,
   type DemoSessionKind,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { Env } from '../platform/env.ts'
+import type { Env } from '../platform/index.ts'
 
 /**
  * How paid plans are sold by this process:

@@ -1,7 +1,7 @@
 import type { PlanType, Subscription } from '@equilibrai/shared'
 import { FEATURE_KEYS } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
-import { usedThisMonth } from '../ledger/monthly-limit.ts'
+import type { Db } from '../platform/index.ts'
+import { usedThisMonth } from '../ledger/index.ts'
 
 export type { Subscription }
 

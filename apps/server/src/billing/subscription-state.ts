@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
-import type { Db } from '../platform/db/database.ts'
-import { withTransaction } from '../platform/db/transaction.ts'
-import { getPlanByStripePrice } from '../tenancy/plans.queries.ts'
+import type { Db } from '../platform/index.ts'
+import { withTransaction } from '../platform/index.ts'
+import { getPlanByStripePrice } from '../tenancy/index.ts'
 import { UnprocessableEventError } from './billing-errors.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { type Bill, type EntrySource, occurrenceIn, addMonths } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
-import { NotFoundError } from '../platform/http/errors.ts'
+import type { Queryable } from '../platform/index.ts'
+import { NotFoundError } from '../platform/index.ts'
 import { type BillChange, getBill, insertBill, updateBill } from './bills.queries.ts'
-import { recordEntry } from '../ledger/entries.ts'
-import type { LedgerRef } from '../tenancy/ledgers.queries.ts'
+import { recordEntry } from '../ledger/index.ts'
+import type { LedgerRef } from '../tenancy/index.ts'
 
 export class BillNotFoundError extends NotFoundError {
   constructor() {

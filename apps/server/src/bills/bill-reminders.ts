@@ -5,12 +5,12 @@ import {
   type IsoDate,
   saoPauloDate,
 } from '@equilibrai/shared'
-import { type NewAlert, recordAlerts } from '../alerts/alerts.ts'
-import type { Db } from '../platform/db/database.ts'
-import { withTransaction } from '../platform/db/transaction.ts'
-import type { Env } from '../platform/env.ts'
-import { wantsSql } from '../messaging/notification-settings.queries.ts'
-import { isWhatsAppConfigured } from '../messaging/whatsapp-config.ts'
+import { type NewAlert, recordAlerts } from '../alerts/index.ts'
+import type { Db } from '../platform/index.ts'
+import { withTransaction } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
+import { wantsSql } from '../messaging/index.ts'
+import { isWhatsAppConfigured } from '../messaging/index.ts'
 
 /*
  * Bill-due reminders ("avisar antes de a conta vencer"). Once a day (jobs/task-registry.ts,

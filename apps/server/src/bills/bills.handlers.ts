@@ -1,13 +1,13 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { billInputSchema, billPatchSchema } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { parseBody, pathId } from '../platform/http/parse.ts'
-import { withTransaction } from '../platform/db/transaction.ts'
+import { parseBody, pathId } from '../platform/index.ts'
+import { withTransaction } from '../platform/index.ts'
 import { BillNotFoundError, changeBill } from './bill-payments.ts'
 import { deleteBill, getBill, insertBill, listBills } from './bills.queries.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
-import { entrySourceOf, type LedgerBindings } from '../tenancy/ledger-caller.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
+import { entrySourceOf, type LedgerBindings } from '../tenancy/index.ts'
 
 type Ctx = Context<LedgerBindings>
 

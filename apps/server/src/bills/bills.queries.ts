@@ -1,5 +1,5 @@
 import type { Bill, BillRecurrence, Category } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 export type { Bill }
 

@@ -1,13 +1,9 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { billInputSchema, billPatchSchema } from '@equilibrai/shared'
-import { apiDoc } from '../platform/http/openapi.ts'
-import {
-  billDoc,
-  billListDoc,
-  planningExamples,
-} from '../platform/http/planning-openapi-schemas.ts'
+import { apiDoc } from '../platform/index.ts'
+import { billDoc, billListDoc, planningExamples } from '../platform/index.ts'
 import { billHandlers } from './bills.handlers.ts'
 
 const TAG = 'Contas'

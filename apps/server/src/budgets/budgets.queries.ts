@@ -1,5 +1,5 @@
 import type { BudgetRow, Category } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /*
  * Monthly budgets per expense category (ARCHITECTURE §8). A budget set in a month holds from

@@ -1,3 +1,4 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import {
   budgetCategorySchema,
   budgetInputSchema,
@@ -6,18 +7,13 @@ import {
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { budgetsForMonth, setBudget } from './budgets.queries.ts'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { NotFoundError, ValidationError } from '../platform/http/errors.ts'
-import { requireFeature } from '../tenancy/feature-guard.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { parseBody, parseQuery } from '../platform/http/parse.ts'
-import {
-  budgetDoc,
-  budgetListDoc,
-  planningExamples,
-} from '../platform/http/planning-openapi-schemas.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { NotFoundError, ValidationError } from '../platform/index.ts'
+import { requireFeature } from '../tenancy/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
+import { parseBody, parseQuery } from '../platform/index.ts'
+import { budgetDoc, budgetListDoc, planningExamples } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 
 const TAG = 'Orçamentos'
 const CATEGORY = {

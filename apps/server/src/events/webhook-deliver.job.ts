@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineJob } from '../platform/jobs/job-spec.ts'
+import { defineJob } from '../platform/index.ts'
 
 /**
  * One attempt of one outgoing webhook delivery (integrations' webhook-delivery.ts), which queues

@@ -1,11 +1,11 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { webhookEndpointCreateSchema } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import { withTransaction } from '../platform/db/transaction.ts'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { NotFoundError } from '../platform/errors.ts'
-import type { LedgerBindings } from '../tenancy/ledger-caller.ts'
-import { parseBody, pathId } from '../platform/http/parse.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { withTransaction } from '../platform/index.ts'
+import { NotFoundError } from '../platform/index.ts'
+import type { LedgerBindings } from '../tenancy/index.ts'
+import { parseBody, pathId } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 import { newWebhookSecret } from './signature.ts'
 import { checkWebhookUrlShape, resolveWebhookTarget, webhookUrlPolicy } from './url-guard.ts'
 import {
@@ -16,7 +16,7 @@ import {
   listEndpoints,
   rotateEndpointSecret,
 } from './webhook-endpoints.queries.ts'
-import { emitTestEvent } from '../events/webhook-events.ts'
+import { emitTestEvent } from '../events/index.ts'
 
 type Ctx = Context<LedgerBindings>
 

@@ -4,7 +4,7 @@ import type {
   WebhookEndpointWithSecret,
   WebhookEventType,
 } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 type EndpointRow = {
   id: string

@@ -1,16 +1,16 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { WEBHOOK_EVENT_TYPES, webhookEndpointCreateSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { requireFeature } from '../tenancy/feature-guard.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
+import { requireFeature } from '../tenancy/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
 import {
   testEventDoc,
   webhookDeliveryListDoc,
   webhookEndpointDoc,
   webhookEndpointListDoc,
   webhookEndpointWithSecretDoc,
-} from '../platform/http/openapi-schemas.ts'
+} from '../platform/index.ts'
 import { webhookEndpointHandlers } from './webhook-endpoints.handlers.ts'
 
 const tag = 'Webhooks'

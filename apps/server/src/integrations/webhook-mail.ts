@@ -1,4 +1,4 @@
-import { layout, type MailContent } from '../platform/mail/templates.ts'
+import { layout, type MailContent } from '../platform/index.ts'
 
 /** To the ledger's owner when an endpoint is disabled after 3 days of failed deliveries. */
 export function webhookDisabledEmail({

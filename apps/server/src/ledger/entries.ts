@@ -5,12 +5,12 @@ import {
   type Transaction,
   type TransactionPatch,
 } from '@equilibrai/shared'
-import { checkEntryAlerts } from '../alerts/entry-alerts.ts'
-import { BadRequestError } from '../platform/errors.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
-import { emitWebhookEvent } from '../events/webhook-events.ts'
+import { entryWritten } from './entry-hooks.ts'
+import { BadRequestError } from '../platform/index.ts'
+import type { Queryable } from '../platform/index.ts'
+import { emitWebhookEvent } from '../events/index.ts'
 import { TransactionNotFoundError } from './errors.ts'
-import type { LedgerRef } from '../tenancy/ledgers.queries.ts'
+import type { LedgerRef } from '../tenancy/index.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
 import {
   deleteTransaction,
@@ -55,8 +55,8 @@ export async function recordEntry(
     type: 'transaction.created',
     data: entry,
   })
-  // Budget and high-spending alerts, in this transaction (alerts/entry-alerts.ts).
-  await checkEntryAlerts(tx, { ledger: params.ledger, entry })
+  // Budget and high-spending alerts, in this transaction (the hooks of app/hooks.ts).
+  await entryWritten(tx, { ledger: params.ledger, entry })
   return { entry, usage }
 }
 
@@ -115,7 +115,7 @@ export async function editEntry(
     data: updated,
   })
   // A corrected amount can take a budget past its thresholds too.
-  await checkEntryAlerts(tx, { ledger, entry: updated })
+  await entryWritten(tx, { ledger, entry: updated })
   return updated
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /*
  * Entries recorded together (migration 010): the items of one message and the installments

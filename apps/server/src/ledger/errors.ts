@@ -1,4 +1,4 @@
-import { AppError, NotFoundError } from '../platform/errors.ts'
+import { AppError, NotFoundError } from '../platform/index.ts'
 
 /**
  * The plan's monthly entry limit is reached. 403: the plan does not allow it (the request was

@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 import { spMonthAt } from './monthly-limit.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { EntryUsage } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 import { LimitReachedError } from './errors.ts'
 
 /*

@@ -1,5 +1,5 @@
 import type { CategoryTotal, MonthSummary } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /**
  * A month's totals per category, read from ledger_month_totals: the triggers on transactions

@@ -1,12 +1,12 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { saoPauloMonth, summaryQuerySchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { parseQuery } from '../platform/http/parse.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { parseQuery } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 import { monthSummary } from './summary.queries.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { monthSummaryDoc } from '../platform/http/openapi-schemas.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
+import { monthSummaryDoc } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Resumo',

@@ -3,12 +3,8 @@ import {
   transactionListQuerySchema,
   transactionPatchSchema,
 } from '@equilibrai/shared'
-import { apiDoc } from '../platform/http/openapi.ts'
-import {
-  transactionDoc,
-  transactionExample,
-  transactionPageDoc,
-} from '../platform/http/openapi-schemas.ts'
+import { apiDoc } from '../platform/index.ts'
+import { transactionDoc, transactionExample, transactionPageDoc } from '../platform/index.ts'
 
 const tag = 'Lançamentos'
 const id = { id: 'Id do lançamento' }

@@ -1,18 +1,18 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import {
   transactionInputSchema,
   transactionListQuerySchema,
   transactionPatchSchema,
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { BadRequestError } from '../platform/errors.ts'
-import { parseBody, parseQuery, pathId } from '../platform/http/parse.ts'
-import { withTransaction } from '../platform/db/transaction.ts'
+import { BadRequestError } from '../platform/index.ts'
+import { parseBody, parseQuery, pathId } from '../platform/index.ts'
+import { withTransaction } from '../platform/index.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { TransactionNotFoundError } from './errors.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 import { decodeCursor, getTransaction, listTransactions } from './transactions.queries.ts'
-import { entrySourceOf, type LedgerBindings } from '../tenancy/ledger-caller.ts'
+import { entrySourceOf, type LedgerBindings } from '../tenancy/index.ts'
 
 type Ctx = Context<LedgerBindings>
 

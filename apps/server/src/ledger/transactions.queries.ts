@@ -6,7 +6,7 @@ import type {
   TransactionPage,
 } from '@equilibrai/shared'
 import { isRealDate } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /** The columns the API returns, in its order, from rows `t` (transactions or a CTE of them). */
 const COLUMNS = `t.id, t.type, t.amount_cents, t.description, t.category, t.occurred_on,

@@ -1,6 +1,6 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { transactionHandlers } from './transactions.handlers.ts'
 import { transactionDocs as docs } from './transactions.docs.ts'
 

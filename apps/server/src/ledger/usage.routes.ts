@@ -1,10 +1,10 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 import { getUsage } from './monthly-limit.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { usageDoc } from '../platform/http/openapi-schemas.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
+import { usageDoc } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Resumo',

@@ -1,5 +1,5 @@
-import { lockForTransaction } from '../platform/db/advisory-locks.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
+import { lockForTransaction } from '../platform/index.ts'
+import type { Queryable } from '../platform/index.ts'
 import { waIdForms } from './phone.ts'
 import type { Channel } from './outbox.queries.ts'
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 import { phoneKey } from './phone.ts'
 
 /*

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
-import type { Db } from '../platform/db/database.ts'
-import { isUniqueViolation } from '../platform/db/transaction.ts'
+import type { Db } from '../platform/index.ts'
+import { isUniqueViolation } from '../platform/index.ts'
 import { storeLinkCode } from './links.queries.ts'
 
 /*

@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsPatch,
 } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 const COLUMNS = NOTIFICATION_KINDS.join(', ')
 

@@ -1,14 +1,14 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { notificationSettingsPatchSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { parseBody } from '../platform/http/parse.ts'
+import { parseBody } from '../platform/index.ts'
 import {
   getNotificationSettings,
   updateNotificationSettings,
 } from './notification-settings.queries.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { notificationSettingsDoc } from '../platform/http/openapi-schemas.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
+import { notificationSettingsDoc } from '../platform/index.ts'
 
 const example = {
   bill_reminders: true,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 import type { OutboundPayload, TemplateMessage } from './messages.ts'
 
 /* The outbox (whatsapp_outbound) as the sender (sender.ts) writes and reads it. */

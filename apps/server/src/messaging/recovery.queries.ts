@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /* What the recovery sweep and the retention job (recovery.ts) read and erase. */
 

@@ -1,18 +1,18 @@
 import { whatsappSendJob } from './whatsapp.jobs.ts'
 import type pg from 'pg'
-import type { Db } from '../platform/db/database.ts'
-import type { Env } from '../platform/env.ts'
+import type { Db } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
 import {
   lockForSession,
   lockForTransaction,
   tryLockForSession,
   unlockSession,
-} from '../platform/db/advisory-locks.ts'
-import { inTransaction, type Queryable, withTransaction } from '../platform/db/transaction.ts'
-import type { Logger } from '../platform/logger.ts'
+} from '../platform/index.ts'
+import { inTransaction, type Queryable, withTransaction } from '../platform/index.ts'
+import type { Logger } from '../platform/index.ts'
 import { documentMediaId } from './documents.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
-import { addJob } from '../platform/jobs/add-job.ts'
+import { addJob } from '../platform/index.ts'
 import {
   type OutboundMessage,
   type OutboundPayload,

@@ -1,8 +1,9 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
-import { requireAdmin } from '../accounts/auth-guards.ts'
-import { parseQuery } from '../platform/http/parse.ts'
+import type { AppBindings } from '../platform/index.ts'
+import { requireAdmin } from '../accounts/index.ts'
+import { parseQuery } from '../platform/index.ts'
 import { recentFailures } from './failures.ts'
 
 const failuresQuery = z.object({

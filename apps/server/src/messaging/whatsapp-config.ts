@@ -1,4 +1,4 @@
-import type { Env } from '../platform/env.ts'
+import type { Env } from '../platform/index.ts'
 import type { GraphConfig } from './graph-api.ts'
 
 /**

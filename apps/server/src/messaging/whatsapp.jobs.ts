@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineJob, idPayload } from '../platform/jobs/job-spec.ts'
+import { defineJob, idPayload } from '../platform/index.ts'
 
 /** WhatsApp processing tries before the person gets an apology and the message is closed. */
 export const WHATSAPP_PROCESS_ATTEMPTS = 5

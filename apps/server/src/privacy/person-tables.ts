@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /**
  * Where a person's data lives, found in the database's own catalogue rather than listed by hand,

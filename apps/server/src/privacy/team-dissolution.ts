@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /**
  * Called inside the account-deletion transaction, before anything of the person is deleted:

@@ -8,16 +8,16 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { planningReplies } from '@equilibrai/assistant'
-import type { Db } from '../platform/db/database.ts'
-import { type Queryable, withTransaction } from '../platform/db/transaction.ts'
-import type { Env } from '../platform/env.ts'
-import { checkBudgetAlertsOf } from '../alerts/entry-alerts.ts'
-import { claimEntrySlots, getUsage } from '../ledger/monthly-limit.ts'
-import { insertTransactions } from '../ledger/transactions.queries.ts'
-import { LimitReachedError } from '../ledger/errors.ts'
-import { queueNotification } from '../messaging/notify.ts'
-import { emitWebhookEvent } from '../events/webhook-events.ts'
-import { templateMessage } from '../messaging/templates.ts'
+import type { Db } from '../platform/index.ts'
+import { type Queryable, withTransaction } from '../platform/index.ts'
+import type { Env } from '../platform/index.ts'
+import { checkBudgetAlertsOf } from '../alerts/index.ts'
+import { claimEntrySlots, getUsage } from '../ledger/index.ts'
+import { insertTransactions } from '../ledger/index.ts'
+import { LimitReachedError } from '../ledger/index.ts'
+import { queueNotification } from '../messaging/index.ts'
+import { emitWebhookEvent } from '../events/index.ts'
+import { templateMessage } from '../messaging/index.ts'
 
 /*
  * The recurring_entries task (daily; ARCHITECTURE §3 and §8): records every occurrence whose

@@ -1,5 +1,5 @@
 import type { Recurring, RecurringInput } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 const COLUMNS = `r.id, r.type, r.amount_cents, r.description, r.category, r.day_of_month,
   to_char(r.next_on, 'YYYY-MM-DD') as next_on,

@@ -1,20 +1,12 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { nextOccurrence, recurringInputSchema, saoPauloDate } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { NotFoundError } from '../platform/http/errors.ts'
-import {
-  entrySourceOf,
-  type LedgerBindings,
-  requireLedgerCaller,
-} from '../tenancy/ledger-caller.ts'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { parseBody, pathId } from '../platform/http/parse.ts'
-import {
-  recurringDoc,
-  recurringListDoc,
-  planningExamples,
-} from '../platform/http/planning-openapi-schemas.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { NotFoundError } from '../platform/index.ts'
+import { entrySourceOf, type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { apiDoc } from '../platform/index.ts'
+import { parseBody, pathId } from '../platform/index.ts'
+import { recurringDoc, recurringListDoc, planningExamples } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 import { cancelRecurring, insertRecurring, listRecurring } from './recurring.queries.ts'
 
 const TAG = 'Recorrentes'

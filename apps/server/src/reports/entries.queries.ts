@@ -1,5 +1,5 @@
 import { monthRange, type Transaction } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /*
  * Entries in date order (oldest first), for the statement and the CSV: keyset pages over the

@@ -10,7 +10,7 @@ import {
   TOP_EXPENSES,
   type Transaction,
 } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /*
  * GET /api/v1/reports/monthly's figures, as three queries that stay fast however many entries

@@ -6,7 +6,7 @@ import {
   formatDayMonth,
   MONTH_NAMES_PT_BR,
 } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 import { categoryTotals } from './monthly-report.queries.ts'
 
 /*

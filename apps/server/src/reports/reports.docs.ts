@@ -5,8 +5,8 @@ import {
   transactionsCsvQuerySchema,
 } from '@equilibrai/shared'
 import { z } from 'zod'
-import { apiDoc } from '../platform/http/openapi.ts'
-import { transactionDoc, transactionExample } from '../platform/http/openapi-schemas.ts'
+import { apiDoc } from '../platform/index.ts'
+import { transactionDoc, transactionExample } from '../platform/index.ts'
 
 /** OpenAPI for the reports and the CSV export, from the schemas the handlers validate with. */
 

@@ -1,3 +1,4 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import {
   monthlyReportQuerySchema,
   reportPdfFilename,
@@ -5,10 +6,9 @@ import {
   transactionsCsvQuerySchema,
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import type { LedgerBindings } from '../tenancy/ledger-caller.ts'
-import { parseQuery } from '../platform/http/parse.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import type { LedgerBindings } from '../tenancy/index.ts'
+import { parseQuery } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 import { entriesInRange } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'
 import { buildMonthlyStatement } from './statement.ts'

@@ -1,7 +1,7 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { requireFeature } from '../tenancy/feature-guard.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/ledger-caller.ts'
+import { requireFeature } from '../tenancy/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { reportDocs } from './reports.docs.ts'
 import { reportHandlers } from './reports.handlers.ts'
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 import { monthEntries } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'
 import { PDF_MAX_ENTRIES, renderMonthlyPdf } from './monthly-pdf.ts'

@@ -5,9 +5,9 @@ import {
   type SupportRequest,
   type SupportTier,
 } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
-import { ConflictError, NotFoundError } from '../platform/errors.ts'
-import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import type { Queryable } from '../platform/index.ts'
+import { ConflictError, NotFoundError } from '../platform/index.ts'
+import { ledgerForUser } from '../tenancy/index.ts'
 
 /*
  * Support requests (ARCHITECTURE §8): everyone can ask; the plan of the ledger the person works

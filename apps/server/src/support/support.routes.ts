@@ -1,11 +1,11 @@
+import type { AppDeps } from '../tenancy/index.ts'
 import { accountManagerSchema, supportAnswerSchema, supportRequestSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { type AuthedBindings, requireAdmin, requireUser } from '../accounts/auth-guards.ts'
-import { NotFoundError } from '../platform/errors.ts'
-import { parseBody, pathId } from '../platform/http/parse.ts'
-import { supportAnswerEmail } from '../platform/mail/business-templates.ts'
+import { type AuthedBindings, requireAdmin, requireUser } from '../accounts/index.ts'
+import { NotFoundError } from '../platform/index.ts'
+import { parseBody, pathId } from '../platform/index.ts'
+import { supportAnswerEmail } from './support-emails.ts'
 import {
   accountManagerFor,
   adminSupportQueue,

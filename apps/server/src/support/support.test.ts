@@ -5,7 +5,7 @@ import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { setAdmin } from '../app/cli/commands/accounts.ts'
 import { COMMANDS } from '../app/cli/registry.ts'
-import { SUPPORT_ANSWER_SUBJECT } from '../platform/mail/business-templates.ts'
+import { SUPPORT_ANSWER_SUBJECT } from './support-emails.ts'
 
 let server: TestServer
 let mail: MailCatcher

@@ -1,4 +1,4 @@
-import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../platform/errors.ts'
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../platform/index.ts'
 
 /** Team errors: stable codes, pt-BR messages (http/errors.ts maps them). */
 

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { InvitationPreview } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
-import { type Queryable, withTransaction } from '../platform/db/transaction.ts'
-import type { Logger } from '../platform/logger.ts'
-import type { Mailer } from '../platform/mail/mailer.ts'
-import { teamInvitationEmail } from '../platform/mail/business-templates.ts'
-import { assertFeature } from '../tenancy/feature-gate.ts'
+import type { Db } from '../platform/index.ts'
+import { type Queryable, withTransaction } from '../platform/index.ts'
+import type { Logger } from '../platform/index.ts'
+import type { Mailer } from '../platform/index.ts'
+import { teamInvitationEmail } from './team-emails.ts'
+import { assertFeature } from '../tenancy/index.ts'
 import {
   InvitationClosedError,
   InvitationEmailMismatchError,

@@ -1,6 +1,6 @@
 import type { Team, TeamInvitation, TeamMember, TeamRole, TeamSummary } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
-import { ownLedger, PLAN_ALLOWS_TEAM } from '../tenancy/ledgers.queries.ts'
+import type { Queryable } from '../platform/index.ts'
+import { ownLedger, PLAN_ALLOWS_TEAM } from '../tenancy/index.ts'
 
 /** A team row with its owner's current plan. */
 export type TeamRow = {

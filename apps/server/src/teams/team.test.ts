@@ -4,7 +4,7 @@ import { PASSWORD, signedInUser, TestClient, uniqueEmail } from '../../test/auth
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { hashToken } from './team-service.ts'
-import { TEAM_INVITATION_SUBJECT } from '../platform/mail/business-templates.ts'
+import { TEAM_INVITATION_SUBJECT } from './team-emails.ts'
 
 let server: TestServer
 let mail: MailCatcher

@@ -1,6 +1,6 @@
 import type { ApiKeySummary } from '@equilibrai/shared'
-import type { AuthUser } from '../accounts/auth.ts'
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { AuthUser } from '../accounts/index.ts'
+import type { Queryable } from '../platform/index.ts'
 
 type KeyRow = {
   id: string

@@ -1,6 +1,6 @@
+import type { AppDeps } from './app-deps.ts'
 import { Hono } from 'hono'
-import type { AppDeps } from '../platform/http/app-types.ts'
-import { type AuthedBindings, requireUser } from '../accounts/auth-guards.ts'
+import { type AuthedBindings, requireUser } from '../accounts/index.ts'
 import { apiKeyHandlers } from './api-keys.handlers.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { type FeatureKey, featureLabel, type PlanType } from '@equilibrai/shared'
-import type { Queryable } from '../platform/db/transaction.ts'
-import { AppError } from '../platform/errors.ts'
+import type { Queryable } from '../platform/index.ts'
+import { AppError } from '../platform/index.ts'
 
 /*
  * The one place that says whether a ledger's plan includes a feature (ARCHITECTURE §6, §8).

@@ -1,8 +1,8 @@
+import type { AppDeps } from './app-deps.ts'
 import type { FeatureKey } from '@equilibrai/shared'
 import { createMiddleware } from 'hono/factory'
 import { ledgerForUser } from './ledgers.queries.ts'
 import { assertFeature } from './feature-gate.ts'
-import type { AppDeps } from '../platform/http/app-types.ts'
 import type { LedgerBindings } from './ledger-caller.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context, Next } from 'hono'
-import type { Db } from '../platform/db/database.ts'
-import { AppError, BadRequestError, ConflictError } from '../platform/errors.ts'
+import type { Db } from '../platform/index.ts'
+import { AppError, BadRequestError, ConflictError } from '../platform/index.ts'
 
 /*
  * Idempotency-Key on POST (ARCHITECTURE §8): the first answer to (caller, key) is stored for

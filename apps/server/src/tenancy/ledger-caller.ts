@@ -1,17 +1,18 @@
+import type { AppDeps } from './app-deps.ts'
 import type { EntrySource } from '@equilibrai/shared'
 import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AuthSession, AuthUser } from '../accounts/auth.ts'
+import type { AuthSession, AuthUser } from '../accounts/index.ts'
 import { ledgerForUser } from './ledgers.queries.ts'
 import { assertFeature } from './feature-gate.ts'
 import { hashApiKey, looksLikeApiKey } from './api-keys.ts'
 import { findApiKeyCaller } from './api-keys.queries.ts'
 import { API_KEY_RATE_LIMIT, checkApiKeyLimit } from './api-rate-limit.ts'
 import { withIdempotency } from './idempotency.ts'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
-import { requireUser } from '../accounts/auth-guards.ts'
-import { UnauthorizedError } from '../platform/errors.ts'
-import { isBearerAuthenticatedRequest } from '../platform/http/cross-site.ts'
+import type { AppBindings } from '../platform/index.ts'
+import { requireUser } from '../accounts/index.ts'
+import { UnauthorizedError } from '../platform/index.ts'
+import { isBearerAuthenticatedRequest } from '../platform/index.ts'
 
 /**
  * The ledger API's bindings: the caller's user (c.get('user')); `apiKeyId` is set when the

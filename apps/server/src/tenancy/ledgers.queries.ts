@@ -1,4 +1,4 @@
-import type { Queryable } from '../platform/db/transaction.ts'
+import type { Queryable } from '../platform/index.ts'
 
 /** Whose ledger a person writes to, and who owns it (the subscriber whose plan counts). */
 export type LedgerRef = { ledgerId: number; ownerId: string }

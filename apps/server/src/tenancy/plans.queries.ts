@@ -1,6 +1,6 @@
 import type { PlanFeatures, PlanType } from '@equilibrai/shared'
 import { FEATURE_KEYS } from '@equilibrai/shared'
-import type { Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/index.ts'
 import { PLAN_CATALOG } from './plan-catalog.ts'
 
 // numeric comes back from pg as a string; the contract's price_monthly is a number.

@@ -1,5 +1,6 @@
+import type { AppDeps } from './app-deps.ts'
 import { Hono } from 'hono'
-import type { AppBindings, AppDeps } from '../platform/http/app-types.ts'
+import type { AppBindings } from '../platform/index.ts'
 
 /** GET /api/plans: plan_features rows by monthly price, from the instance's cache. */
 export function plansRoutes({ plans }: AppDeps) {

@@ -1,9 +1,9 @@
-import { whatsappInboundJob, whatsappSendJob } from '../../messaging/whatsapp.jobs.ts'
+import { whatsappInboundJob, whatsappSendJob } from '../../messaging/index.ts'
 import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
-import type { Db } from '../../platform/db/database.ts'
-import type { Env } from '../../platform/env.ts'
+import type { Db } from '../../platform/index.ts'
+import type { Env } from '../../platform/index.ts'
 import { taskList } from '../task-registry.ts'
-import type { Logger } from '../../platform/logger.ts'
+import type { Logger } from '../../platform/index.ts'
 
 /**
  * A job runner for the channel's message jobs only (processing and sending), for the CLI chat:

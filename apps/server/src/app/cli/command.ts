@@ -1,6 +1,6 @@
-import type { Db } from '../../platform/db/database.ts'
-import type { Env } from '../../platform/env.ts'
-import type { Logger } from '../../platform/logger.ts'
+import type { Db } from '../../platform/index.ts'
+import type { Env } from '../../platform/index.ts'
+import type { Logger } from '../../platform/index.ts'
 
 export type CliContext = {
   db: Db

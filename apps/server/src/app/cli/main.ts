@@ -1,6 +1,7 @@
+import { registerHooks } from '../hooks.ts'
 import { openReadyDatabase } from '../bootstrap.ts'
-import { EnvError, loadEnv } from '../../platform/env.ts'
-import { createLogger } from '../../platform/logger.ts'
+import { EnvError, loadEnv } from '../../platform/index.ts'
+import { createLogger } from '../../platform/index.ts'
 import { UsageError } from './command.ts'
 import { COMMANDS, helpText } from './registry.ts'
 
@@ -9,6 +10,7 @@ import { COMMANDS, helpText } from './registry.ts'
  * server uses (never a second postgres on the same DATA_DIR), or starts it for the command.
  */
 async function main(argv: string[]): Promise<number> {
+  registerHooks()
   const [name, ...args] = argv
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     process.stdout.write(`${helpText()}\n`)

@@ -10,19 +10,6 @@ import type { Logger } from '../logger.ts'
  * body.
  */
 
-// Re-exported for code written before the classes moved to ../errors.ts; import from there.
-export {
-  AppError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  RateLimitedError,
-  UnauthorizedError,
-  UnprocessableError,
-  ValidationError,
-} from '../errors.ts'
-
 export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } }
 }

@@ -6,7 +6,7 @@ import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parseEnv } from '../env.ts'
 import { createMailer } from './mailer.ts'
-import { resetPasswordEmail, verificationEmail } from './templates.ts'
+import { resetPasswordEmail, verificationEmail } from '../../accounts/account-emails.ts'
 
 const dirs: string[] = []
 afterEach(() => {

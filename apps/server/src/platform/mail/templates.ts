@@ -19,7 +19,7 @@ export function escapeHtml(value: string): string {
  * E-mails greet without the account's name: anyone can type any name at sign-up (a link, a
  * fake warning) and have it delivered to any address with our sender. Only our words go out.
  */
-const GREETING = 'Olá!'
+export const GREETING = 'Olá!'
 
 export function layout(params: {
   greeting: string
@@ -48,52 +48,4 @@ ${params.paragraphs.map(p).join('\n')}
 </body>
 </html>
 `
-}
-
-export function verificationEmail({ link }: { link: string }): MailContent {
-  const greeting = GREETING
-  const paragraphs = [
-    `Falta pouco para você começar a usar o ${BRAND}. Confirme seu email para ativar sua conta.`,
-    'O link vale por 24 horas.',
-  ]
-  const footer = `Se você não criou uma conta no ${BRAND}, ignore este email.`
-  return {
-    subject: `Confirme seu email — ${BRAND}`,
-    link,
-    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nConfirme seu email abrindo o link abaixo:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
-    html: layout({ greeting, paragraphs, button: 'Confirmar meu email', link, footer }),
-  }
-}
-
-export function resetPasswordEmail({ link }: { link: string }): MailContent {
-  const greeting = GREETING
-  const paragraphs = [
-    `Recebemos um pedido para redefinir a senha da sua conta no ${BRAND}.`,
-    'O link vale por 1 hora e só pode ser usado uma vez.',
-  ]
-  const footer =
-    'Se você não pediu para redefinir a senha, ignore este email: sua senha continua a mesma.'
-  return {
-    subject: `Redefinir sua senha — ${BRAND}`,
-    link,
-    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\nEscolha uma nova senha abrindo o link abaixo:\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
-    html: layout({ greeting, paragraphs, button: 'Redefinir minha senha', link, footer }),
-  }
-}
-
-/** After DELETE /api/me. No name in the greeting: the account and its name are already gone. */
-export function accountDeletedEmail({ link }: { link: string }): MailContent {
-  const greeting = GREETING
-  const paragraphs = [
-    `Sua conta no ${BRAND} foi excluída, como você pediu. Apagamos seu perfil, seus lançamentos, contas e orçamentos, o vínculo com o WhatsApp e as mensagens guardadas.`,
-    'Se você tinha uma assinatura paga, ela foi cancelada na mesma hora e não haverá novas cobranças.',
-    'Se quiser voltar um dia, é só criar uma conta nova com este mesmo email.',
-  ]
-  const footer = `Se não foi você quem pediu a exclusão, responda a este email para falar com a equipe do ${BRAND}.`
-  return {
-    subject: `Sua conta foi excluída — ${BRAND}`,
-    link,
-    text: `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${link}\n\n${footer}\n\nEquipe ${BRAND}\n`,
-    html: layout({ greeting, paragraphs, button: `Ir para o ${BRAND}`, link, footer }),
-  }
 }

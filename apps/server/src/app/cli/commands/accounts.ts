@@ -1,7 +1,7 @@
 import { planTypeSchema } from '@equilibrai/shared'
-import type { Db } from '../../../platform/db/database.ts'
-import { setPlan } from '../../../billing/subscribers.queries.ts'
-import { findUserByEmail, type Role, setUserRole } from '../../../accounts/users.queries.ts'
+import type { Db } from '../../../platform/index.ts'
+import { setPlan } from '../../../billing/index.ts'
+import { findUserByEmail, type Role, setUserRole } from '../../../accounts/index.ts'
 import { type CliCommand, UsageError } from '../command.ts'
 
 async function userIdFor(db: Db, email: string | undefined): Promise<string> {

@@ -1,10 +1,10 @@
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
-import type { Db } from '../../../platform/db/database.ts'
-import type { Env } from '../../../platform/env.ts'
-import type { Logger } from '../../../platform/logger.ts'
+import type { Db } from '../../../platform/index.ts'
+import type { Env } from '../../../platform/index.ts'
+import type { Logger } from '../../../platform/index.ts'
 import { startChannelRunner } from '../channel-runner.ts'
-import { postSimulatorMessage, waitForReply } from '../../../assistant/simulator.ts'
+import { postSimulatorMessage, waitForReply } from '../../../assistant/index.ts'
 import { type CliCommand, UsageError } from '../command.ts'
 
 /**

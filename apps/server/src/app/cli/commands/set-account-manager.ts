@@ -1,5 +1,5 @@
 import { accountManagerSchema } from '@equilibrai/shared'
-import { setAccountManager } from '../../../support/support.queries.ts'
+import { setAccountManager } from '../../../support/index.ts'
 import { type CliCommand, UsageError } from '../command.ts'
 
 /** set-account-manager: names the account manager an Empresas 15 customer sees. */

@@ -1,5 +1,5 @@
 import { formatPrice, planTypeSchema } from '@equilibrai/shared'
-import { setPlanPrice } from '../../../tenancy/plans.queries.ts'
+import { setPlanPrice } from '../../../tenancy/index.ts'
 import { type CliCommand, UsageError } from '../command.ts'
 
 /** `19,90`, `19.90` or `19` reais → centavos. */

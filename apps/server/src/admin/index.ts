@@ -1,0 +1,2 @@
+export { adminRoutes } from './admin.routes.ts'
+export { waitlistRoutes } from './waitlist.routes.ts'

@@ -1,0 +1,2 @@
+export { analyzeLedger } from './analysis.queries.ts'
+export { analysisRoutes } from './analysis.routes.ts'

@@ -1,0 +1,3 @@
+export { processInbound } from './processor.ts'
+export { postSimulatorMessage, waitForReply } from './simulator.ts'
+export { whatsappSimulatorRoutes } from './whatsapp-simulator.routes.ts'

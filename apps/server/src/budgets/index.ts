@@ -1,0 +1,2 @@
+export { budgetsForMonth, setBudget } from './budgets.queries.ts'
+export { budgetsRoutes } from './budgets.routes.ts'

@@ -1,0 +1,2 @@
+export { attemptDelivery } from './webhook-delivery.ts'
+export { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts'

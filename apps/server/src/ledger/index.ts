@@ -1,0 +1,23 @@
+export { editEntry, recordEntry, recordLaterInstallment, removeEntry } from './entries.ts'
+export {
+  futureInstallmentIds,
+  groupEntryIds,
+  groupOf,
+  lastInstallmentGroup,
+  otherInstallmentIds,
+} from './entry-groups.queries.ts'
+export { onEntryWritten } from './entry-hooks.ts'
+export type { EntryHook } from './entry-hooks.ts'
+export { LimitReachedError, TransactionNotFoundError } from './errors.ts'
+export { resetMonthlyCounters } from './monthly-counters.ts'
+export { claimEntrySlots, getUsage, usedThisMonth } from './monthly-limit.ts'
+export { monthSummary } from './summary.queries.ts'
+export { summaryRoutes } from './summary.routes.ts'
+export {
+  insertTransactions,
+  lastTransactionBy,
+  recentTransactions,
+} from './transactions.queries.ts'
+export type { NewEntry } from './transactions.queries.ts'
+export { transactionsRoutes } from './transactions.routes.ts'
+export { usageRoutes } from './usage.routes.ts'

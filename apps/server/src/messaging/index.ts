@@ -1,0 +1,46 @@
+export { documentForMessage, getDocument, storeDocument } from './documents.ts'
+export type { StoredDocument } from './documents.ts'
+export {
+  countFailedAttempt,
+  lockConversation,
+  lockInbound,
+  markFailed,
+  markProcessed,
+  recentWithStatus,
+} from './inbox.queries.ts'
+export type { InboundRow } from './inbox.queries.ts'
+export { receive } from './inbox.ts'
+export {
+  consumeLinkCode,
+  findLinkByUser,
+  findLinkByWaId,
+  linkNumber,
+  touchLink,
+} from './links.queries.ts'
+export { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from './links.ts'
+export { buttonReplyText, confirmMessage, documentMessage, textMessage } from './messages.ts'
+export type { OutboundMessage } from './messages.ts'
+export {
+  getNotificationSettings,
+  setNotificationKinds,
+  wantsSql,
+} from './notification-settings.queries.ts'
+export { notificationSettingsRoutes } from './notification-settings.routes.ts'
+export { notifyUser, queueNotification } from './notify.ts'
+export { applyStatus } from './outbox.queries.ts'
+export { maskWaId, phoneKey, waIdForms } from './phone.ts'
+export { applyRetention, recoverUnfinished } from './recovery.ts'
+export { deliverOutbound, enqueueOutbound } from './sender.ts'
+export type { SendPolicy } from './sender.ts'
+export { templateMessage } from './templates.ts'
+export type { TemplatePurpose } from './templates.ts'
+export { whatsappAdminRoutes } from './whatsapp-admin.routes.ts'
+export { isWhatsAppConfigured, signupUrl, simulatorWaId } from './whatsapp-config.ts'
+export { whatsappWebhookRoutes } from './whatsapp-webhook.routes.ts'
+export {
+  WHATSAPP_PROCESS_ATTEMPTS,
+  whatsappInboundJob,
+  whatsappSendJob,
+  whatsappStatusJob,
+} from './whatsapp.jobs.ts'
+export { whatsappRoutes } from './whatsapp.routes.ts'

@@ -1,0 +1,81 @@
+export { createBackgroundTasks } from './background.ts'
+export type { BackgroundTasks } from './background.ts'
+export {
+  lockForSession,
+  lockForTransaction,
+  tryLockForSession,
+  unlockSession,
+} from './db/advisory-locks.ts'
+export { openDatabase } from './db/database.ts'
+export type { Database, Db } from './db/database.ts'
+export { DataDirBusyError } from './db/embedded-postgres.ts'
+export type { OwnerRole } from './db/embedded-postgres.ts'
+export { migrate } from './db/migrate.ts'
+export { inTransaction, isUniqueViolation, withTransaction } from './db/transaction.ts'
+export type { Queryable } from './db/transaction.ts'
+export { EnvError, loadEnv } from './env.ts'
+export type { Env } from './env.ts'
+export {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnprocessableError,
+  ValidationError,
+} from './errors.ts'
+export type { AppBindings, PlatformDeps } from './http/app-types.ts'
+export { analysisDoc, teamSummaryDoc } from './http/business-openapi-schemas.ts'
+export { clientIp } from './http/client-ip.ts'
+export { crossSiteGuard, isBearerAuthenticatedRequest } from './http/cross-site.ts'
+export { errorBody, onError } from './http/errors.ts'
+export { rejectMalformedUrl, rejectNulInput, withoutNul } from './http/input-hygiene.ts'
+export {
+  monthSummaryDoc,
+  notificationSettingsDoc,
+  testEventDoc,
+  transactionDoc,
+  transactionExample,
+  transactionPageDoc,
+  usageDoc,
+  webhookDeliveryListDoc,
+  webhookEndpointDoc,
+  webhookEndpointListDoc,
+  webhookEndpointWithSecretDoc,
+} from './http/openapi-schemas.ts'
+export { apiDoc, openApiDocumentation } from './http/openapi.ts'
+export { parseBody, parseQuery, pathId } from './http/parse.ts'
+export {
+  alertListDoc,
+  billDoc,
+  billListDoc,
+  budgetDoc,
+  budgetListDoc,
+  planningExamples,
+  recurringDoc,
+  recurringListDoc,
+} from './http/planning-openapi-schemas.ts'
+export { requestLog } from './http/request-log.ts'
+export { noStoreByDefault, serverRequestId } from './http/response-policy.ts'
+export { securityHeaders } from './http/security-headers.ts'
+export { loadStaticFiles, serveStatic } from './http/static-files.ts'
+export { addJob, addJobs, ensureJobSchema } from './jobs/add-job.ts'
+export { cronPayload, defineJob, idPayload, isScheduled } from './jobs/job-spec.ts'
+export type {
+  JobRow,
+  JobSpec,
+  QueuedJob,
+  RunCounts,
+  ScheduledJob,
+  TaskDeps,
+} from './jobs/job-spec.ts'
+export { createLogger } from './logger.ts'
+export type { Logger } from './logger.ts'
+export { createMailer } from './mail/mailer.ts'
+export type { Mailer } from './mail/mailer.ts'
+export { BRAND, escapeHtml, GREETING, layout } from './mail/templates.ts'
+export type { MailContent } from './mail/templates.ts'
+export { consumeRateLimit, pruneRateLimits, rateLimitKey } from './rate-limiter.ts'
+export type { RateLimitRule } from './rate-limiter.ts'

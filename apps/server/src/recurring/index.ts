@@ -1,0 +1,3 @@
+export { runRecurringEntries } from './recurring-run.ts'
+export { cancelRecurring, insertRecurring, listRecurring } from './recurring.queries.ts'
+export { recurringRoutes } from './recurring.routes.ts'
