@@ -21,7 +21,7 @@ import { useAlerts } from '../api/get-alerts'
 import { notInPlan, useBudgets } from '../api/get-budgets'
 import { usePutBudget } from '../api/put-budget'
 import { formatAmountInput, parseAmountInput } from '../utils/money-input'
-import { currentMonth } from '../utils/month'
+import { currentMonth } from '@/lib/month'
 
 /**
  * 'Orçamentos' (alertas_orçamento): each category's month against its limit, a form to set one,
