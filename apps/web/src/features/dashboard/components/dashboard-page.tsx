@@ -1,7 +1,7 @@
 import { ArrowRightIcon, BarChart3Icon, PlugIcon, WalletIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
-import { useSignOut } from '@/features/auth'
+import { useSignOut } from '@/lib/auth'
 import { PrivacyCard } from '@/features/privacy'
 import { BusinessSection } from '@/features/support/components/business-section'
 import { WhatsAppCard } from '@/features/whatsapp'

@@ -17,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useAuth } from '@/features/auth'
+import { useAuth } from '@/lib/auth'
 import { ApiError } from '@/lib/api-client'
 import { currentMonth } from '@/lib/month'
 import { toastError, toastSuccess } from '@/lib/notify'
