@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { PASSWORD, signedInUser, uniqueEmail } from '../apps/server/test/auth-client.ts'
 import { type MailCatcher, startMailCatcher } from '../apps/server/test/mail-catcher.ts'
 import { type E2E, startE2E } from './harness.ts'
@@ -111,6 +112,30 @@ describe('/auth', () => {
     await page.getByLabel('Confirmar Senha').fill('Segura-124')
     await page.getByRole('button', { name: 'Criar Conta' }).click()
     await toast(page, 'Senhas não coincidem').waitFor()
+    await context.close()
+  })
+
+  it("speaks zod's own messages in pt-BR too: the built app installs packages/shared's locale", async () => {
+    // packages/shared sets zod's locale at import time (zod-locale.ts), and the bundle keeps only
+    // what is used from that package: without the explicit import in app.tsx the setup was
+    // dropped and the messages our schemas leave to zod came out in English. No field of ours
+    // reaches one from the page (every rule names its message), so this asks the page's zod
+    // itself, through the configuration zod keeps on globalThis, for one of them.
+    const { page, context } = await e2e.newPage()
+    await page.goto('/auth')
+    await expect.poll(() => page.getByLabel('Email').isEnabled()).toBe(true)
+    await page.getByLabel('Email').fill('nao-e-email')
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await toast(page, 'Email inválido').waitFor()
+    const issue = { code: 'invalid_type', expected: 'string', input: undefined }
+    const message = await page.evaluate((issue) => {
+      const config = (
+        globalThis as { __zod_globalConfig?: { localeError?: (i: unknown) => unknown } }
+      ).__zod_globalConfig
+      return config?.localeError?.(issue) ?? null
+    }, issue)
+    expect(message).toBe(z.locales.ptBR().localeError?.(issue as never))
+    expect(message).toMatch(/^Entrada inválida/)
     await context.close()
   })
 

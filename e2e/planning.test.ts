@@ -73,6 +73,30 @@ describe('bills, budgets and alerts on /financas', () => {
     await context.close()
   })
 
+  it('sets a budget from the page: the first broken rule as a toast, then the saved limit', async () => {
+    const { page, context } = await signedInPage('pf_simples')
+    await page.goto('/financas')
+    const form = page.locator('form').filter({
+      has: page.getByRole('button', { name: 'Definir orçamento' }),
+    })
+    const limit = form.getByLabel('Limite por mês')
+    await limit.waitFor()
+    await form.getByRole('button', { name: 'Definir orçamento' }).click()
+    await toast(page, 'Valor deve ser maior que zero').waitFor()
+    expect(await limit.getAttribute('aria-invalid')).toBe('true')
+
+    await form.getByLabel('Categoria').selectOption('transporte')
+    await limit.fill('30000')
+    expect(await limit.inputValue()).toBe('300,00')
+    await form.getByRole('button', { name: 'Definir orçamento' }).click()
+    await toast(page, 'Orçamento salvo.').waitFor()
+    await page.getByRole('progressbar', { name: 'Orçamento de Transporte' }).waitFor()
+    // Ready for the next one: the limit empties, the category stays.
+    expect(await limit.inputValue()).toBe('')
+    expect(await form.getByLabel('Categoria').inputValue()).toBe('transporte')
+    await context.close()
+  })
+
   it('adds a recurring entry from the page', async () => {
     const { page, context } = await signedInPage('free')
     await page.goto('/financas')

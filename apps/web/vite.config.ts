@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -6,7 +7,16 @@ import { prerenderPages } from './build/prerender-plugin.ts'
 import { serviceWorker } from './build/service-worker-plugin.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
-const sharedSrc = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url))
+const sharedRoot = new URL('../../packages/shared/', import.meta.url)
+const sharedSrc = fileURLToPath(new URL('src/', sharedRoot))
+/** The files packages/shared/package.json declares with side effects (zod's pt-BR messages). */
+const sharedSideEffects = new Set(
+  (
+    JSON.parse(readFileSync(new URL('package.json', sharedRoot), 'utf8')) as {
+      sideEffects: string[]
+    }
+  ).sideEffects.map((file) => fileURLToPath(new URL(file, sharedRoot))),
+)
 
 export default defineConfig({
   root,
@@ -18,13 +28,15 @@ export default defineConfig({
     {
       // packages/shared builds its zod schemas at module level. Declaring its modules free of
       // side effects lets the bundler drop the schemas (and zod) from chunks that only use
-      // its formatters, which keeps zod out of the landing page's budget.
+      // its formatters, which keeps zod out of the landing page's budget. The files its
+      // package.json lists in `sideEffects` keep theirs: a module importing one by name
+      // (app.tsx, zod's pt-BR messages) runs it.
       name: 'equilibrai:shared-side-effect-free',
       enforce: 'pre',
       async resolveId(source, importer, options) {
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
         if (resolved && !resolved.external && resolved.id.startsWith(sharedSrc)) {
-          return { ...resolved, moduleSideEffects: false }
+          return { ...resolved, moduleSideEffects: sharedSideEffects.has(resolved.id) }
         }
         return null
       },

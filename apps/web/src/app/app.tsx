@@ -1,3 +1,8 @@
+// zod's own messages in pt-BR for every form in app mode. Imported by name because the bundle
+// keeps only what is used from packages/shared, and its index's import of this file is not
+// (vite.config.ts). Not in main.tsx: zod must stay out of the landing page's first download,
+// and the landing's waitlist form does not use zod.
+import '@equilibrai/shared/zod-locale'
 import { RouterProvider } from 'react-router'
 import { AppProviders } from './providers'
 import { createAppRouter, loadMatchedRoutes } from './router'

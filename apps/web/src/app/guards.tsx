@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { dashboardPath, useAuth, useIsAdmin } from '@/features/auth'
+import { dashboardPath } from '@/features/auth'
+import { useAuth, useIsAdmin } from '@/lib/auth'
 
 function Loading() {
   return (

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { AuthProvider } from '@/features/auth'
+import { AuthProvider } from '@/lib/auth'
 import { queryClient } from '@/lib/query-client'
 
 /**

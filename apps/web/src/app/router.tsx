@@ -75,8 +75,8 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 lazy: () =>
-                  import('@/features/dashboard/components/dashboard-page').then((m) => ({
-                    Component: m.DashboardPage,
+                  import('./dashboard-route').then((m) => ({
+                    Component: m.DashboardRoute,
                   })),
               },
               {

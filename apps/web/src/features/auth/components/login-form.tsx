@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
+import { useAuth } from '@/lib/auth'
 import { toastFirstError, trimmed } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { signInWithEmail } from '../api/sign-in'
-import { useAuth } from '../hooks/use-auth'
 
 export const SIGN_IN_MESSAGE = 'Login realizado com sucesso!'
 

@@ -3,7 +3,7 @@ import { AppLink } from '@/components/app-link'
 import { LogoMark } from '@/components/layout/logo'
 import { ThemeToggle } from '@/components/layout/theme-toggle'
 import { Button } from '@/components/ui/button'
-import { useAuth, useIsAdmin } from '@/features/auth'
+import { useAuth, useIsAdmin } from '@/lib/auth'
 
 /** Spec §2: the title, 'Admin Panel' for admins only (to /admin), and 'Sair'. */
 export function DashboardHeader({

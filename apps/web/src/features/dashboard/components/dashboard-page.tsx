@@ -1,14 +1,12 @@
 import { ArrowRightIcon, BarChart3Icon, PlugIcon, WalletIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
-import { useSignOut } from '@/features/auth'
-import { PrivacyCard } from '@/features/privacy'
-import { BusinessSection } from '@/features/support/components/business-section'
-import { WhatsAppCard } from '@/features/whatsapp'
+import { useSignOut } from '@/lib/auth'
 import { usePageTitle } from '@/lib/use-page-title'
 import { usePlans } from '@/lib/get-plans'
+import { useSubscription } from '@/lib/get-subscription'
 import { useProfile } from '../api/get-profile'
-import { useSubscription } from '../api/get-subscription'
 import { useCheckout } from '../hooks/use-checkout'
 import { useCheckoutReturn } from '../hooks/use-checkout-return'
 import { usePlanFromUrl } from '../hooks/use-plan-from-url'
@@ -19,8 +17,19 @@ import { PlanFeaturesCard } from './plan-features-card'
 import { PlansCard } from './plans-card'
 import { ProfileCard } from './profile-card'
 
-/** Spec §2 'Dashboard': profile, current plan and usage, the plans on sale, the plan's features. */
-export function DashboardPage() {
+/**
+ * Spec §2 'Dashboard': profile, current plan and usage, the plans on sale, the plan's features.
+ * The cards other features own come in as props (app/dashboard-route.tsx puts them in).
+ */
+export function DashboardPage({
+  whatsAppCard,
+  businessSection,
+  privacyCard,
+}: {
+  whatsAppCard: ReactNode
+  businessSection: ReactNode
+  privacyCard: ReactNode
+}) {
   usePageTitle('Meu Painel')
   const polling = useCheckoutReturn()
   const subscription = useSubscription({ poll: polling })
@@ -80,7 +89,7 @@ export function DashboardPage() {
           />
         </div>
 
-        <WhatsAppCard />
+        {whatsAppCard}
         <NotificationSettingsCard />
 
         <PlansCard
@@ -94,9 +103,9 @@ export function DashboardPage() {
         />
 
         <PlanFeaturesCard subscription={subscription.data} />
-        <BusinessSection />
+        {businessSection}
 
-        <PrivacyCard />
+        {privacyCard}
       </main>
     </div>
   )

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { toastInfo, toastSuccess } from '@/lib/notify'
-import { subscriptionQueryOptions } from '../api/get-subscription'
+import { subscriptionQueryOptions } from '@/lib/get-subscription'
 
 export const CHECKOUT_SUCCESS_MESSAGE =
   'Pagamento confirmado! Seu plano será atualizado em instantes.'

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
-import { subscriptionQueryOptions } from '@/features/dashboard/api/get-subscription'
+import { subscriptionQueryOptions } from '@/lib/get-subscription'
 import { invalidateLedger } from './invalidate'
 import { usageQueryOptions } from './get-usage'
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { alertsQueryOptions } from './get-alerts'
 import { BUDGETS_KEY } from './get-budgets'
-import { subscriptionQueryOptions } from '@/features/dashboard/api/get-subscription'
+import { subscriptionQueryOptions } from '@/lib/get-subscription'
 import { SUMMARY_KEY } from './get-summary'
 import { TRANSACTIONS_KEY } from './get-transactions'
 import { usageQueryOptions } from './get-usage'

@@ -1,27 +1,32 @@
 import {
   type BudgetRow,
+  budgetCategorySchema,
+  budgetInputSchema,
   CATEGORY_LABELS,
-  type Category,
   EXPENSE_CATEGORY_LIST,
   formatBRL,
   formatDatePtBR,
 } from '@equilibrai/shared'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { BellIcon, Trash2Icon } from 'lucide-react'
-import { type FormEvent, useId, useState } from 'react'
+import { useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { AppLink } from '@/components/app-link'
+import { FormField } from '@/components/form-field'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
-import { toastError, toastSuccess } from '@/lib/notify'
+import { toastFirstError } from '@/lib/form'
+import { toastSuccess } from '@/lib/notify'
 import { useDeleteBudget } from '../api/delete-budget'
 import { useAlerts } from '../api/get-alerts'
 import { notInPlan, useBudgets } from '../api/get-budgets'
 import { usePutBudget } from '../api/put-budget'
 import { formatAmountInput, parseAmountInput } from '../utils/money-input'
-import { currentMonth } from '../utils/month'
+import { currentMonth } from '@/lib/month'
 
 /**
  * 'Orçamentos' (alertas_orçamento): each category's month against its limit, a form to set one,
@@ -120,38 +125,42 @@ function BudgetProgress({ budget, editable }: { budget: BudgetRow; editable: boo
   )
 }
 
+/** The form's fields: the category (the URL's `:category` in the PUT) and the shared body. */
+const budgetFormSchema = budgetInputSchema.extend({ category: budgetCategorySchema })
+type BudgetFormValues = z.infer<typeof budgetFormSchema>
+
 function BudgetForm() {
   const id = useId()
   const put = usePutBudget()
-  const [category, setCategory] = useState<Category>('mercado')
-  const [cents, setCents] = useState(0)
+  const form = useForm<BudgetFormValues>({
+    resolver: zodResolver(budgetFormSchema),
+    defaultValues: { category: 'mercado', limit_cents: 0 },
+  })
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (cents <= 0) {
-      toastError(undefined, 'Valor deve ser maior que zero')
-      return
-    }
+  function onValid({ category, limit_cents }: BudgetFormValues) {
     put.mutate(
-      { category, limit_cents: cents },
+      { category, limit_cents },
       {
         onSuccess: () => {
           toastSuccess('Orçamento salvo.')
-          setCents(0)
+          form.resetField('limit_cents')
         },
       },
     )
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
+    <form
+      onSubmit={form.handleSubmit(onValid, toastFirstError)}
+      className="flex flex-wrap items-end gap-3"
+      noValidate
+    >
       <div className="space-y-2">
         <Label htmlFor={`${id}-category`}>Categoria</Label>
         <select
           id={`${id}-category`}
           className="flex h-11 rounded-md border border-input bg-background px-3 text-base md:text-sm"
-          value={category}
-          onChange={(e) => setCategory(e.target.value as Category)}
+          {...form.register('category')}
         >
           {EXPENSE_CATEGORY_LIST.map((slug) => (
             <option key={slug} value={slug}>
@@ -160,17 +169,24 @@ function BudgetForm() {
           ))}
         </select>
       </div>
-      <div className="space-y-2">
-        <Label htmlFor={`${id}-limit`}>Limite por mês</Label>
-        <Input
-          id={`${id}-limit`}
-          inputMode="numeric"
-          placeholder="0,00"
-          className="w-36 tabular-nums"
-          value={formatAmountInput(cents)}
-          onChange={(e) => setCents(parseAmountInput(e.target.value))}
-        />
-      </div>
+      <Controller
+        control={form.control}
+        name="limit_cents"
+        render={({ field, fieldState }) => (
+          <FormField
+            id={`${id}-limit`}
+            label="Limite por mês"
+            inputMode="numeric"
+            placeholder="0,00"
+            className="w-36 tabular-nums"
+            value={formatAmountInput(field.value)}
+            onChange={(e) => field.onChange(parseAmountInput(e.target.value))}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            invalid={fieldState.invalid}
+          />
+        )}
+      />
       <Button type="submit" disabled={put.isPending}>
         {put.isPending ? 'Salvando...' : 'Definir orçamento'}
       </Button>

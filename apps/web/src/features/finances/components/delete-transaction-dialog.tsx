@@ -2,7 +2,7 @@ import { formatBRL, type Transaction } from '@equilibrai/shared'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { toastSuccess } from '@/lib/notify'
 import { useDeleteTransaction } from '../api/delete-transaction'
-import { formatIsoDate } from '../utils/month'
+import { formatIsoDate } from '../utils/dates'
 
 /** Asks before deleting: a deleted entry cannot be brought back. */
 export function DeleteTransactionDialog({

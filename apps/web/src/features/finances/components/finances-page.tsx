@@ -4,18 +4,19 @@ import { BarChart3Icon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AppLink } from '@/components/app-link'
+import { MonthPicker } from '@/components/month-picker'
 import { Button, buttonVariants } from '@/components/ui/button'
+import { currentMonth, isMonth } from '@/lib/month'
 import { usePageTitle } from '@/lib/use-page-title'
 import { useSummary } from '../api/get-summary'
 import { useTeamMembers } from '../api/get-team-members'
 import { canRecord, useUsage } from '../api/get-usage'
-import { currentMonth, defaultEntryDate, isMonth } from '../utils/month'
+import { defaultEntryDate } from '../utils/dates'
 import { BillsSection } from './bills-section'
 import { BudgetsSection } from './budgets-section'
 import { CategoryChart } from './category-chart'
 import { DeleteTransactionDialog } from './delete-transaction-dialog'
 import { MemberFilter } from './member-filter'
-import { MonthPicker } from './month-picker'
 import { RecurringSection } from './recurring-section'
 import { SummaryCards } from './summary-cards'
 import { TransactionFormDialog } from './transaction-form-dialog'
@@ -75,7 +76,11 @@ export function FinancesPage() {
       </header>
 
       <UsageBanner usage={usage.data} />
-      <MonthPicker month={month} onChange={changeMonth} />
+      <MonthPicker
+        month={month}
+        onChange={changeMonth}
+        className="justify-between sm:justify-start"
+      />
       {members.length > 0 && (
         <MemberFilter
           members={members}

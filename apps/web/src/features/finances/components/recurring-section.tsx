@@ -31,7 +31,7 @@ import { useCreateRecurring } from '../api/create-recurring'
 import { useDeleteRecurring } from '../api/delete-recurring'
 import { useRecurring } from '../api/get-recurring'
 import { formatAmountInput, parseAmountInput } from '../utils/money-input'
-import { formatIsoDate } from '../utils/month'
+import { formatIsoDate } from '../utils/dates'
 
 const SELECT =
   'flex h-11 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 md:text-sm'

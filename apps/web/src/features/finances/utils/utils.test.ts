@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatAmountInput, parseAmountInput } from './money-input'
-import { addMonths, monthLabel, monthRange } from '@equilibrai/shared'
-import { defaultEntryDate, monthTitle } from './month'
+import { defaultEntryDate } from './dates'
 
 describe('amount mask', () => {
   it.each([
@@ -30,20 +29,7 @@ describe('amount mask', () => {
   })
 })
 
-describe('months', () => {
-  it('moves across years', () => {
-    expect(addMonths('2026-01', -1)).toBe('2025-12')
-    expect(addMonths('2026-12', 1)).toBe('2027-01')
-    expect(addMonths('2026-11', 0)).toBe('2026-11')
-  })
-  it('knows month lengths', () => {
-    expect(monthRange('2024-02')).toEqual({ from: '2024-02-01', to: '2024-02-29' })
-    expect(monthRange('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' })
-  })
-  it('names months in pt-BR', () => {
-    expect(monthLabel('2026-11')).toBe('novembro de 2026')
-    expect(monthTitle('2026-03')).toBe('Março de 2026')
-  })
+describe('entry dates', () => {
   it('defaults a new entry to today in São Paulo, or the viewed month', () => {
     const now = new Date('2026-12-01T02:00:00Z') // still 30/11 in São Paulo
     expect(defaultEntryDate('2026-11', now)).toBe('2026-11-30')

@@ -1,7 +1,8 @@
 import { addMonths, CATEGORY_LABELS, formatBRL, type MonthlyReport } from '@equilibrai/shared'
 import { BarSeriesChart, CHART_COLORS, ChartFrame } from '@/components/charts'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { changePercent, monthShortName, share } from '../utils/report-month'
+import { monthShortName } from '@/lib/month'
+import { changePercent, share } from '../utils/report-format'
 import { DataTable } from './data-table'
 
 /** How many expense categories the chart draws (the table lists them all). */

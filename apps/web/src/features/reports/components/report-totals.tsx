@@ -1,7 +1,8 @@
 import { addMonths, formatBRL, type MonthlyReport } from '@equilibrai/shared'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
-import { changePercent, monthShortName } from '../utils/report-month'
+import { monthShortName } from '@/lib/month'
+import { changePercent } from '../utils/report-format'
 
 type Tone = 'income' | 'expense' | 'balance'
 

@@ -2,15 +2,15 @@ import { BackToDashboard } from '@/components/back-to-dashboard'
 import { monthRange } from '@equilibrai/shared'
 import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react'
 import { useSearchParams } from 'react-router'
+import { MonthPicker } from '@/components/month-picker'
 import { buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api-client'
+import { currentMonth, isMonth, monthTitle } from '@/lib/month'
 import { usePageTitle } from '@/lib/use-page-title'
 import { monthlyPdfUrl, transactionsCsvUrl, useMonthlyReport } from '../api/get-monthly-report'
-import { currentMonth, isMonth, monthTitle } from '../utils/report-month'
 import { CategorySection } from './category-section'
 import { DailySection } from './daily-section'
-import { ReportMonthPicker } from './report-month-picker'
 import { ReportTotals } from './report-totals'
 import { ReportUpsell } from './report-upsell'
 import { TopExpenses } from './top-expenses'
@@ -68,7 +68,7 @@ export function ReportsPage() {
             </a>
           </div>
         </div>
-        <ReportMonthPicker month={month} onChange={changeMonth} />
+        <MonthPicker month={month} onChange={changeMonth} label="Mês do relatório" field />
       </header>
 
       {lockedBy ? (

@@ -17,8 +17,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useAuth } from '@/features/auth'
+import { useAuth } from '@/lib/auth'
 import { ApiError } from '@/lib/api-client'
+import { currentMonth } from '@/lib/month'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { usePageTitle } from '@/lib/use-page-title'
 import { useCancelInvitation } from '../api/cancel-invitation'
@@ -26,14 +27,6 @@ import { useTeam } from '../api/get-team'
 import { useTeamSummary } from '../api/get-team-summary'
 import { useInviteMember } from '../api/invite-member'
 import { useRemoveMember } from '../api/remove-member'
-
-function thisMonth(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-  }).format(new Date())
-}
 
 /** /equipe (dashboard_equipe): members, seats, invitations and the month per member. */
 export function TeamPage() {
@@ -264,7 +257,7 @@ function InvitationsCard({ team }: { team: Team }) {
 
 function MonthByMember({ enabled }: { enabled: boolean }) {
   const id = useId()
-  const [month, setMonth] = useState(thisMonth)
+  const [month, setMonth] = useState(() => currentMonth())
   const summary = useTeamSummary(month, enabled)
   if (!enabled) return null
   return (

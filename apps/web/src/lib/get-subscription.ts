@@ -2,7 +2,11 @@ import type { Subscription } from '@equilibrai/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
-/** GET /api/subscription. */
+/**
+ * GET /api/subscription. One query for every page that reads the plan (dashboard, integrations)
+ * and every mutation that changes its usage (finances): here in lib/ because features do not
+ * import each other.
+ */
 export function getSubscription(signal?: AbortSignal): Promise<Subscription> {
   return api.get<Subscription>('/api/subscription', { signal })
 }

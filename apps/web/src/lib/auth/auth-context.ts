@@ -1,5 +1,5 @@
 import { createContext } from 'react'
-import type { SessionInfo, SessionUser } from '../types'
+import type { SessionInfo, SessionUser } from './types'
 
 export type AuthContextValue = {
   user: SessionUser | null

@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { AuthContext, type AuthContextValue } from '../components/auth-context'
+import { AuthContext, type AuthContextValue } from './auth-context'
 import { useAuth } from './use-auth'
 
 function Probe() {

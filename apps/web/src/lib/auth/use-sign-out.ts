@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { toastError, toastSuccess } from '@/lib/notify'
-import { signOut } from '../api/sign-out'
+import { signOut } from './sign-out'
 import { useAuth } from './use-auth'
 
 export const SIGN_OUT_MESSAGE = 'Logout realizado com sucesso!'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { getSession } from '../api/get-session'
-import type { SessionData } from '../types'
+import { getSession } from './get-session'
+import type { SessionData } from './types'
 import { AuthContext, type AuthContextValue } from './auth-context'
 
 /** Spec §9: the session is checked every 30 s and refreshed when it expires within 3 checks. */

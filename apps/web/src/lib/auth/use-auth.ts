@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import { AuthContext, type AuthContextValue } from '../components/auth-context'
+import { AuthContext, type AuthContextValue } from './auth-context'
 
 /** The session state; only inside <AuthProvider> (spec §8 names the error). */
 export function useAuth(): AuthContextValue {

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client'
-import type { SessionData } from '../types'
+import type { SessionData } from './types'
 
 /**
  * GET /api/auth/get-session: the current session or null. Better Auth also slides the session
