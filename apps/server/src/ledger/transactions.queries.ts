@@ -144,17 +144,6 @@ export async function getTransaction(
   return row ? toTransaction(row) : null
 }
 
-export async function findByWhatsappMessage(
-  db: Queryable,
-  { ledgerId, messageId }: { ledgerId: number; messageId: string },
-): Promise<Transaction | null> {
-  const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from ${FROM} where t.ledger_id = $1 and t.whatsapp_message_id = $2`,
-    [ledgerId, messageId],
-  )
-  return rows[0] ? toTransaction(rows[0]) : null
-}
-
 /** Writes the given (already merged and validated) fields of an entry of this ledger. */
 export async function updateTransaction(
   db: Queryable,
@@ -222,20 +211,6 @@ export async function lastTransactionBy(
     [ledgerId, userId],
   )
   return rows[0] ? toTransaction(rows[0]) : null
-}
-
-/** Entries of a ledger by id, in the order of `ids` (missing ones skipped). */
-export async function transactionsByIds(
-  db: Queryable,
-  { ledgerId, ids }: { ledgerId: number; ids: number[] },
-): Promise<Transaction[]> {
-  if (ids.length === 0) return []
-  const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from ${FROM} where t.ledger_id = $1 and t.id = any($2::bigint[])`,
-    [ledgerId, ids],
-  )
-  const byId = new Map(rows.map((r) => [r.id, toTransaction(r)]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** Keyset position: the last row of a page. Opaque to clients (base64url). */

@@ -56,8 +56,3 @@ export function maskWaId(waId: string): string {
   if (waId.length <= 6) return '*'.repeat(waId.length)
   return `${waId.slice(0, 4)}${'*'.repeat(waId.length - 6)}${waId.slice(-2)}`
 }
-
-/** A plausible wa_id: 8 to 15 digits (E.164 without the '+'). */
-export function isWaId(value: string): boolean {
-  return /^[0-9]{8,15}$/.test(value)
-}

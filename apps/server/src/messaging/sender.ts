@@ -8,7 +8,7 @@ import {
   tryLockForSession,
   unlockSession,
 } from '../platform/index.ts'
-import { inTransaction, type Queryable, withTransaction } from '../platform/index.ts'
+import { inTransaction, type Queryable } from '../platform/index.ts'
 import type { Logger } from '../platform/index.ts'
 import { documentMediaId } from './documents.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
@@ -109,11 +109,6 @@ export async function enqueueOutbound(
   if (!row) return { id: await outboundIdByKey(tx, input.idempotencyKey), created: false }
   await addJob(tx, whatsappSendJob, { id: row.id }, { key: row.id, runAt: row.not_before })
   return { id: row.id, created: true }
-}
-
-/** Queues a message in its own transaction. */
-export async function sendMessage(db: Db, input: OutboundInput) {
-  return withTransaction(db, (client) => enqueueOutbound(client, input))
 }
 
 /** The wait before attempt n+1: base·2^(n−1), capped, ±20 % jitter, at least Retry-After. */

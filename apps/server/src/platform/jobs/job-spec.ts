@@ -33,7 +33,6 @@ export const cronPayload = z.looseObject({
 })
 export type CronPayload = z.infer<typeof cronPayload>
 export const idPayload = z.object({ id: z.number().int().positive() })
-export type IdPayload = z.infer<typeof idPayload>
 
 /** What every job's `run` receives: the process's parts, never globals. */
 export type TaskDeps = { db: Db; log: Logger; env: Env }
