@@ -8,7 +8,7 @@ import { startBenchServer } from './bench-server.ts'
 /**
  * The public pages' budgets: initial JS ≤ 90 KB gzip and CSS ≤ 15 KB gzip on / (apps/web's
  * bundle-size script), and Lighthouse with its default mobile emulation on Debian's Chromium,
- * median of 3 runs: performance ≥ 97 on / and ≥ 95 on /auth (both prerendered, issue 17),
+ * median of 3 runs: performance ≥ 97 on / and ≥ 95 on /auth (both prerendered),
  * accessibility 100 on both.
  */
 const ROOT = path.resolve(import.meta.dirname, '..')

@@ -75,7 +75,7 @@ describe('landing page', () => {
     ])
 
     // The same number again (maybe someone else typing it): success on screen, and the row
-    // stays as the first sign-up left it (issue #16: no overwriting by number).
+    // stays as the first sign-up left it (no overwriting by number).
     await form.getByLabel('Nome').fill('Outra Pessoa')
     await form.getByLabel('WhatsApp').fill('(11) 98765-4321')
     await form.getByLabel('Email').fill('outra@exemplo.com')

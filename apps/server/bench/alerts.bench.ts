@@ -10,7 +10,7 @@ import { realisticLedger } from '../test/realistic-ledger.ts'
 import { percentile } from './bench-helpers.ts'
 
 /*
- * Alerts at scale (issue 12):
+ * Alerts at scale:
  *
  * 1. The daily runs over BENCH_PEOPLE (100,000) people with 3 bills and 2 recurring entries
  *    each: bill_reminders at 09:00 and recurring_entries, as the schedule runs them.

@@ -10,7 +10,7 @@ import { startReceiver } from '../test/webhook-receiver.ts'
 import { signedInCookie } from './bench-helpers.ts'
 
 /**
- * The public API (issue 15):
+ * The public API:
  * 1. GET /api/v1/transactions (a page of 50) with an API key vs with a session cookie,
  *    8 connections, alternating rounds. The key path does per request what production does:
  *    key lookup, plan check, the PostgreSQL rate-limit counter. Each request uses the next of

@@ -13,7 +13,7 @@ import {
 import { startTestServer, type TestServer } from './test-server.ts'
 
 /**
- * The outside audit's 500s (issue #16): a NUL character in any text field, malformed
+ * The outside audit's 500s: a NUL character in any text field, malformed
  * percent-encoding in a path, impossible dates in the admin cursors, one bad item in a WhatsApp
  * delivery. Each must be a 4xx in the error shape (or, for WhatsApp, a 200 keeping the rest).
  */

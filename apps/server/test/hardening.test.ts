@@ -6,7 +6,7 @@ import { purgeUnverifiedSignUps } from '../src/accounts/auth-cleanup.ts'
 import { signedInUser, signUp, TestClient, uniqueEmail } from './auth-client.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
-/** The audit's smaller items (issue #16): each was reproducible before its fix. */
+/** The audit's smaller items: each was reproducible before its fix. */
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })

@@ -1,7 +1,7 @@
 import type { Category, EntryType } from '@equilibrai/shared'
 
 /**
- * Labelled messages for measuring the assistant (issue 11). Two sets use this shape:
+ * Labelled messages for measuring the assistant. Two sets use this shape:
  * eval/heldout-11.ts (written before the change, never tuned on) and eval/corpus.ts (the
  * package's own corpus, which the code may be tuned on). Every case is read at EVAL_NOW.
  */

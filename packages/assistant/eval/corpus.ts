@@ -2,7 +2,7 @@ import type { Category } from '@equilibrai/shared'
 import { type EvalCase, exp, inc, later, multi, none, parcel } from './cases.ts'
 
 /**
- * The package's own labelled corpus (issue 11): ≥ 600 messages across every class. Unlike
+ * The package's own labelled corpus: ≥ 600 messages across every class. Unlike
  * eval/heldout-11.ts, the code may be tuned on these. Ordinary entries are partly generated
  * (a subject in several everyday phrasings, with amounts in the shapes people type); every
  * other class is written by hand.

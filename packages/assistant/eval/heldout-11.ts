@@ -1,7 +1,7 @@
 import { type EvalCase, exp, inc, later, multi, none, parcel } from './cases.ts'
 
 /**
- * Held-out set for issue 11, written BEFORE the code changed and never tuned on: when a case
+ * Held-out set for the assistant's accuracy, written BEFORE the code changed and never tuned on: when a case
  * here fails, the fix goes into the corpus (eval/corpus.ts) as a new, differently worded case,
  * and this file stays as written. bench/accuracy.ts prints its figures per class; the unit
  * test (src/eval.test.ts) fails on any non-entry recorded.

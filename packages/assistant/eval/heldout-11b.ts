@@ -1,7 +1,7 @@
 import { type EvalCase, exp, inc, later, multi, none, parcel } from './cases.ts'
 
 /**
- * A second held-out set for issue 11, written after the first round of changes and before the
+ * A second held-out set for the assistant's accuracy, written after the first round of changes and before the
  * next, in a messier register (capitals, emojis, slang, longer sentences). Measured once as
  * written (the figure is in the README and the closing note); never tuned on.
  */

@@ -3,7 +3,7 @@ import { foldText } from './normalize.ts'
 import { monthLabel } from './replies.ts'
 
 /*
- * The business plans' WhatsApp commands (issue 14): 'análise', 'projeção' and 'falar com
+ * The business plans' WhatsApp commands: 'análise', 'projeção' and 'falar com
  * atendente'. Pure like the rest of the package: text in, intent out; figures in, reply out.
  * Read before the general understanding (the server's hook), so each reader is strict: the
  * whole message must be one of these requests, and an entry that merely mentions a word

@@ -8,7 +8,7 @@ import { understand } from './understand.ts'
 
 /*
  * The labelled sets as tests. A question, plan, sum or identifier that gets recorded is a
- * failure here, not a statistic (issue 11). Accuracy floors are the issue's targets; the
+ * failure here, not a statistic. Accuracy floors are the targets; the
  * figures themselves are printed by bench/accuracy.ts.
  */
 
@@ -26,7 +26,7 @@ describe('nothing that is not an entry is ever recorded', () => {
   }
 })
 
-describe('accuracy floors (issue 11 targets)', () => {
+describe('accuracy floors', () => {
   const floor = { ordinary: 0.99, harder: 0.9 } as const
   for (const [name, set] of [
     ['corpus', CORPUS],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { understand } from './understand.ts'
 
 /*
- * Properties for issue 11: no identifier shape becomes money, whatever its digits, and no
+ * Properties of the number readers: no identifier shape becomes money, whatever its digits, and no
  * question or plan is recorded whatever its amount.
  */
 

@@ -7,7 +7,7 @@ import { alignedOriginal, foldText } from './normalize.ts'
 import type { AssistantContext, Decision, EntryDraft } from './types.ts'
 
 /*
- * Bills, recurring entries, budgets and alert settings by message (issue 12, ARCHITECTURE §8):
+ * Bills, recurring entries, budgets and alert settings by message (ARCHITECTURE §8):
  *
  *   contas · paguei a luz · paguei a conta de internet 99,90 · internet 99,90 todo dia 15
  *   salário 4.500 todo dia 5 · aluguel 1.500 todo mês dia 10 · recorrentes · cancelar recorrente 2

@@ -11,7 +11,7 @@ import type { NotEntryReason } from './types.ts'
 
 /**
  * Replies for several entries at once (several items, installments), for questions about a
- * date still to come, and for messages that are not entries (issue 11). Same voice as
+ * date still to come, and for messages that are not entries. Same voice as
  * replies.ts; merged into `replies` there.
  */
 

@@ -15,7 +15,7 @@ import { getUsage } from '../ledger/index.ts'
 import { lastTransactionBy } from '../ledger/index.ts'
 
 /*
- * The assistant's actions on several entries at once (issue 11, ADR 012): the items of one
+ * The assistant's actions on several entries at once (ADR 012): the items of one
  * message, the installments of one purchase, undoing a whole message, cancelling the
  * installments still to come. Called from assistant-service.ts inside its transaction.
  */

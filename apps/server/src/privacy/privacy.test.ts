@@ -10,7 +10,7 @@ import { ownLedger } from '../tenancy/ledgers.queries.ts'
 import { personColumns } from './person-tables.ts'
 
 /**
- * LGPD self-service (issue #16, ARCHITECTURE §8): a person takes their data (GET /api/me/export)
+ * LGPD self-service (ARCHITECTURE §8): a person takes their data (GET /api/me/export)
  * and leaves (DELETE /api/me) without writing to anyone, and nothing of them stays behind.
  */
 let stripe: FakeStripe

@@ -22,7 +22,7 @@ function Wait({ gate, children }: { gate: Gate | null; children: ReactNode }) {
 /**
  * Below-the-fold part of a prerendered page: its HTML shows (and its links work) from the
  * first paint, but React hydrates it only when it comes near the screen, so the page's first
- * seconds are spent on what the visitor sees (the landing page's Lighthouse budget, issue 17).
+ * seconds are spent on what the visitor sees (the landing page's Lighthouse budget).
  *
  * How: during hydration a Suspense boundary whose content suspends keeps the server's HTML as
  * it is and hydrates it when the content resumes; the content here waits on a gate that an

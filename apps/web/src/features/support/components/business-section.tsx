@@ -6,7 +6,7 @@ import { pendingInvitation } from '@/lib/pending-invitation'
 import { SupportCard } from './support-card'
 
 /**
- * The dashboard's business part (issue 14): links to /equipe and /analise (each page explains
+ * The dashboard's business part: links to /equipe and /analise (each page explains
  * its plan when the current one lacks it), an invitation opened before signing in, and the
  * 'Suporte' card.
  */
