@@ -40,8 +40,13 @@ export { PENDING_WINDOW_MS, type PendingOutcome, pendingOutcome } from './pendin
 export { MAX_INSTALLMENTS, splitCents } from './installments.ts'
 export { addMonthsClamped } from './dates.ts'
 export { type CommandReader, COMMAND_READERS } from './commands.ts'
-export { matchBill, type PlanningDecision, readPlanning, withBillPayment } from './planning.ts'
-export { planningReplies } from './planning-replies.ts'
+export {
+  matchBill,
+  type PlanningDecision,
+  readPlanning,
+  withBillPayment,
+} from './bills-recurring-budgets.ts'
+export { planningReplies } from './bills-recurring-budgets-replies.ts'
 export { type ReportDecision, readReportRequest } from './report-intents.ts'
 export {
   type PeriodReportView,

@@ -1,5 +1,5 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
-import type { PlanningDecision } from './planning.ts'
+import type { PlanningDecision } from './bills-recurring-budgets.ts'
 import type { ReportDecision } from './report-intents.ts'
 
 /** What the server knows when a message arrives. The assistant reads no clock and no database. */
@@ -75,7 +75,7 @@ export type Decision =
    */
   | { kind: 'confirm'; yes: boolean }
   | { kind: 'not_understood' }
-  /** Bills, recurring entries, budgets, alert settings (planning.ts). */
+  /** Bills, recurring entries, budgets, alert settings (bills-recurring-budgets.ts). */
   | { kind: 'planning'; planning: PlanningDecision }
   /** 'relatório', 'relatório da semana', 'pdf' (report-intents.ts). */
   | ReportDecision

@@ -4,7 +4,7 @@ import { isBill, readBill, readEntry } from './entry.ts'
 import { readInstallments } from './installments.ts'
 import { readItems } from './items.ts'
 import { readNotEntry } from './not-entry.ts'
-import { readPlanning } from './planning.ts'
+import { readPlanning } from './bills-recurring-budgets.ts'
 import type { AssistantContext, Decision } from './types.ts'
 
 /**

@@ -28,14 +28,14 @@ import {
 } from './assistant-state.queries.ts'
 import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from '../bills/index.ts'
-import { businessReply } from './business-assistant.ts'
+import { businessReply } from './analysis-support-replies.ts'
 import { otherInstallmentIds } from '../ledger/index.ts'
 import { editEntry, recordEntry, removeEntry } from '../ledger/index.ts'
 import { LimitReachedError, TransactionNotFoundError } from '../ledger/index.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
 import { type LedgerRef, ledgerForUser } from '../tenancy/index.ts'
 import { monthSummary } from '../ledger/index.ts'
-import { actPlanning } from './planning-actions.ts'
+import { actPlanning } from './bill-recurring-budget-actions.ts'
 import { answerReportRequest } from '../reports/index.ts'
 import { documentForMessage, type StoredDocument } from '../messaging/index.ts'
 import { lastTransactionBy, recentTransactions } from '../ledger/index.ts'
@@ -104,12 +104,12 @@ export async function handleMessage(
   const ledger = await ledgerForUser(tx, { userId })
   const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
   const context = { now: input.now, learnedWords }
-  // 'paguei a luz' pays a bill when one matches (planning-actions.ts).
+  // 'paguei a luz' pays a bill when one matches (bill-recurring-budget-actions.ts).
   const decision = withBillPayment(input.text, understand(input.text, context), context)
   // A question waits for the very next message only: anything else drops it (pending.ts).
   if (decision.kind !== 'confirm') await dropPending(tx, { userId })
   // Reports (reports/report-commands.ts) may answer with a file as well as text; the business
-  // commands (análise, projeção, falar com atendente: business-assistant.ts) answer first.
+  // commands (análise, projeção, falar com atendente: analysis-support-replies.ts) answer first.
   const business = await businessReply(tx, { ...input, ledger })
   const answer =
     business !== null
@@ -244,7 +244,7 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     case 'not_understood':
       return replies.notUnderstood()
 
-    // Bills, recurring entries, budgets, alert settings (planning-actions.ts).
+    // Bills, recurring entries, budgets, alert settings (bill-recurring-budget-actions.ts).
     case 'planning':
       return actPlanning(
         tx,

@@ -12,7 +12,7 @@ import type { LedgerRef } from '../tenancy/index.ts'
 
 /*
  * What the assistant does for bills, recurring entries, budgets and alert settings
- * (packages/assistant planning.ts decides; this acts, inside the message's transaction).
+ * (packages/assistant bills-recurring-budgets.ts decides; this acts, inside the message's transaction).
  * Bills and recurring entries are for every plan; budgets need alertas_orçamento (otherwise
  * the upsell reply, ARCHITECTURE §8).
  */

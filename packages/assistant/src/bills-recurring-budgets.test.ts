@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bar, planningReplies } from './planning-replies.ts'
-import { matchBill, readPlanning, withBillPayment } from './planning.ts'
+import { bar, planningReplies } from './bills-recurring-budgets-replies.ts'
+import { matchBill, readPlanning, withBillPayment } from './bills-recurring-budgets.ts'
 import { understand } from './understand.ts'
 
 // Wednesday 18/11/2026, noon in São Paulo.

@@ -1,4 +1,4 @@
-import { businessReplies, understandBusiness } from '@equilibrai/assistant/business'
+import { businessReplies, understandBusiness } from '@equilibrai/assistant/analysis-support'
 import { SUPPORT_TIER_LABELS, saoPauloDate } from '@equilibrai/shared'
 import { analyzeLedger } from '../analysis/index.ts'
 import type { Queryable } from '../platform/index.ts'

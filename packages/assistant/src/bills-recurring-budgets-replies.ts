@@ -8,7 +8,7 @@ import {
 } from '@equilibrai/shared'
 import { monthLabel } from './replies.ts'
 
-/** Replies for bills, recurring entries, budgets and alert settings (planning.ts). */
+/** Replies for bills, recurring entries, budgets and alert settings (bills-recurring-budgets.ts). */
 
 export type BillLine = {
   description: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { businessReplies, understandBusiness } from './business.ts'
+import { businessReplies, understandBusiness } from './analysis-support.ts'
 
 describe('business intents', () => {
   it.each([
