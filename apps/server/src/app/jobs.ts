@@ -3,7 +3,7 @@ import { deliverAlert } from '../alerts/index.ts'
 import { alertNotifyJob } from '../alerts/index.ts'
 import { processInbound } from '../assistant/index.ts'
 import { stripeEventJob } from '../billing/index.ts'
-import { createStripeClient } from '../billing/index.ts'
+import { stripeClient } from '../billing/index.ts'
 import { processStripeEvent } from '../billing/index.ts'
 import { sendDueBillReminders } from '../bills/index.ts'
 import { webhookDeliverJob } from '../events/index.ts'
@@ -74,7 +74,7 @@ export const JOBS = {
     run: ({ db }) => pruneAuthData(db),
   }),
   stripeEvent: queued(stripeEventJob, async ({ db, log, env }, { event_id }) => {
-    const stripe = createStripeClient(env)
+    const stripe = stripeClient(env)
     // Queued only while a key was configured; without one now, retrying later may succeed.
     if (!stripe) throw new Error('stripe_event: STRIPE_SECRET_KEY não configurada')
     await processStripeEvent({ db, log, stripe }, event_id)

@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import type { Db } from '../platform/index.ts'
 import type { Env } from '../platform/index.ts'
 import type { Logger } from '../platform/index.ts'
-import { type BillingMode, billingMode, createStripeClient } from './stripe-client.ts'
+import { type BillingMode, billingMode, stripeClient } from './stripe-client.ts'
 
 /** What the billing functions share: the configured Stripe client (null unless mode 'stripe'). */
 export type BillingContext = {
@@ -22,7 +22,7 @@ export function createBillingContext({
   db: Db
   log: Logger
 }): BillingContext {
-  return { env, db, log, mode: billingMode(env), stripe: createStripeClient(env) }
+  return { env, db, log, mode: billingMode(env), stripe: stripeClient(env) }
 }
 
 /** The dashboard, optionally with `?checkout=success|cancel`: where every payment page returns. */

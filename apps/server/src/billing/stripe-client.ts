@@ -14,11 +14,23 @@ export function billingMode(env: Env): BillingMode {
   return env.NODE_ENV === 'production' ? 'off' : 'demo'
 }
 
+const clients = new WeakMap<Env, Stripe | null>()
+
 /**
- * The official SDK on its pinned API version. STRIPE_API_BASE (tests: a local fake) replaces
- * Stripe's host, port and protocol.
+ * The process's one Stripe client for this configuration (requests and jobs share it): the
+ * official SDK on its pinned API version. STRIPE_API_BASE (tests: a local fake) replaces
+ * Stripe's host, port and protocol. Null without STRIPE_SECRET_KEY.
  */
-export function createStripeClient(env: Env): Stripe | null {
+export function stripeClient(env: Env): Stripe | null {
+  let client = clients.get(env)
+  if (client === undefined) {
+    client = createStripeClient(env)
+    clients.set(env, client)
+  }
+  return client
+}
+
+function createStripeClient(env: Env): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null
   const protocol = base?.protocol === 'http:' ? 'http' : 'https'
