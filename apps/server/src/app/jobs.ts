@@ -161,7 +161,12 @@ export const JOBS = {
     maxAttempts: 1,
     cron: { schedule: '* * * * *' },
     atStartup: true,
-    run: ({ db }) => recoverUnfinished(db),
+    run: async ({ db, log }) => {
+      const found = await recoverUnfinished(db)
+      // Work found unfinished means a process died mid-way: worth a warning, not just a count.
+      if (found.inbound || found.outbound) log.warn(found, 'whatsapp: unfinished work requeued')
+      return found
+    },
   }),
   /** Message texts past the retention period are erased (LGPD). */
   whatsappRetention: scheduled({
