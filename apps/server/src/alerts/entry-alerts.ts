@@ -2,6 +2,7 @@ import { type Category, CATEGORY_LABELS, formatBRL, type Transaction } from '@eq
 import { monthLabel } from '@equilibrai/assistant'
 import type { Queryable } from '../platform/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
+import { planHasFeatureSql } from '../tenancy/index.ts'
 import { recordAlert } from './alerts.ts'
 import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
 
@@ -36,7 +37,7 @@ export async function checkEntryAlerts(
   // Named: prepared once per connection, so each entry pays for running it, not planning it.
   const { rows } = await tx.query<Snapshot>({
     name: 'entry-alerts-snapshot',
-    text: `select coalesce((p.features ->> 'alertas_orçamento')::boolean, false) as has_feature,
+    text: `select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
             (select b.limit_cents from budgets b
               where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
               order by b.from_month desc limit 1) as limit_cents,
@@ -164,7 +165,7 @@ export async function checkBudgetAlertsOf(
        join ledgers l on l.id = x.ledger_id
        join subscribers s on s.user_id = l.owner_user_id
        join plan_features p on p.plan_type = s.plan_type
-      where coalesce((p.features ->> 'alertas_orçamento')::boolean, false)
+      where ${planHasFeatureSql('alertas_orçamento')}
         and exists (select 1 from budgets b
                      where b.ledger_id = x.ledger_id and b.category = x.category
                        and b.from_month <= x.month)`,

@@ -11,6 +11,7 @@ import { templateMessage } from '../messaging/index.ts'
 import { isWhatsAppConfigured, simulatorWaId } from '../messaging/index.ts'
 import { monthReportView, weekReportView } from './period-report.ts'
 import { previousWeek } from './report-dates.ts'
+import { planHasFeatureSql } from '../tenancy/index.ts'
 
 /*
  * The scheduled reports (ARCHITECTURE §8): every Monday at 08:00 São Paulo the week that ended
@@ -55,13 +56,13 @@ async function candidates(
   const setting = period.kind === 'weekly' ? 'weekly_report' : 'monthly_report'
   const { rows } = await db.query<Candidate>(
     `select l.id as ledger_id, l.owner_user_id as user_id,
-            coalesce((p.features ->> 'exportação_pdf')::boolean, false) as has_pdf
+            ${planHasFeatureSql('exportação_pdf')} as has_pdf
        from ledgers l
        join subscribers s on s.user_id = l.owner_user_id
        join plan_features p on p.plan_type = s.plan_type
        left join notification_settings ns on ns.user_id = l.owner_user_id
       where l.id > $4
-        and coalesce((p.features ->> 'relatórios_básicos')::boolean, false)
+        and ${planHasFeatureSql('relatórios_básicos')}
         and ${wantsSql(setting)}
         and exists (select 1 from transactions t
                      where t.ledger_id = l.id and t.occurred_on between $1::date and $2::date)

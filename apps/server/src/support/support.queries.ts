@@ -7,7 +7,7 @@ import {
 } from '@equilibrai/shared'
 import type { Queryable } from '../platform/index.ts'
 import { ConflictError, NotFoundError } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
+import { ledgerForUser, planHasFeatureSql } from '../tenancy/index.ts'
 
 /*
  * Support requests (ARCHITECTURE §8): everyone can ask; the plan of the ledger the person works
@@ -50,8 +50,8 @@ export async function supportPlanOf(
   const { ownerId } = await ledgerForUser(db, { userId })
   const { rows } = await db.query<{ plan_type: string; tier: number }>(
     `select p.plan_type,
-            case when coalesce((p.features ->> 'suporte_dedicado')::boolean, false) then 0
-                 when coalesce((p.features ->> 'suporte_prioritário')::boolean, false) then 1
+            case when ${planHasFeatureSql('suporte_dedicado')} then 0
+                 when ${planHasFeatureSql('suporte_prioritário')} then 1
                  else 2 end as tier
        from subscribers s join plan_features p on p.plan_type = s.plan_type
       where s.user_id = $1`,
@@ -156,7 +156,7 @@ export async function accountManagerFor(
        join subscribers s on s.user_id = a.owner_user_id
        join plan_features p on p.plan_type = s.plan_type
       where a.owner_user_id = $1
-        and coalesce((p.features ->> 'suporte_dedicado')::boolean, false)`,
+        and ${planHasFeatureSql('suporte_dedicado')}`,
     [ownerId],
   )
   return rows[0] ?? null

@@ -1,13 +1,27 @@
-import { type FeatureKey, featureLabel, type PlanType } from '@equilibrai/shared'
+import { FEATURE_KEYS, type FeatureKey, featureLabel, type PlanType } from '@equilibrai/shared'
 import type { Queryable } from '../platform/index.ts'
 import { AppError } from '../platform/index.ts'
 
 /*
  * The one place that says whether a ledger's plan includes a feature (ARCHITECTURE §6, §8).
  * Features are the ledger OWNER's plan's: a team member works under the owner's plan. Routes
- * call `assertFeature` (403 FEATURE_NOT_IN_PLAN), WhatsApp commands call `ownerHasFeature` and
- * answer `featureUpsellText` instead of doing the work.
+ * gate in their route table with `requireFeature` (feature-guard.ts: 403 FEATURE_NOT_IN_PLAN),
+ * WhatsApp commands call `ownerHasFeature` and answer `featureUpsellText` instead of doing the
+ * work, and queries that select by plan say `planHasFeatureSql(...)`: one reading of the flag.
  */
+
+const SQL_ALIAS = /^[a-z_][a-z0-9_]*$/
+
+/**
+ * SQL condition: the plan_features row `plan` (its alias in the query, `p` by default) includes
+ * `feature`. A key that is missing or not `true` is false. The key goes into the SQL text (so a
+ * named statement stays one statement), hence only the eleven known keys are accepted.
+ */
+export function planHasFeatureSql(feature: FeatureKey, plan = 'p'): string {
+  if (!FEATURE_KEYS.includes(feature)) throw new Error(`unknown plan feature: ${feature}`)
+  if (!SQL_ALIAS.test(plan)) throw new Error(`not a table alias: ${plan}`)
+  return `coalesce((${plan}.features ->> '${feature}')::boolean, false)`
+}
 
 /** The plans in price order, for "the cheapest plan that has it" (prices are data, names too). */
 type PlanRow = { plan_type: PlanType; name: string; features: Record<string, boolean> }
@@ -34,10 +48,10 @@ export async function ownerHasFeature(
   { ownerId, feature }: { ownerId: string; feature: FeatureKey },
 ): Promise<boolean> {
   const { rows } = await db.query<{ has: boolean }>(
-    `select coalesce((p.features ->> $2)::boolean, false) as has
+    `select ${planHasFeatureSql(feature)} as has
        from subscribers s join plan_features p on p.plan_type = s.plan_type
       where s.user_id = $1`,
-    [ownerId, feature],
+    [ownerId],
   )
   return rows[0]?.has === true
 }
@@ -48,10 +62,9 @@ export async function cheapestPlanWith(
   { feature }: { feature: FeatureKey },
 ): Promise<PlanRow | null> {
   const { rows } = await db.query<PlanRow>(
-    `select plan_type, name, features from plan_features
-      where coalesce((features ->> $1)::boolean, false)
-      order by price_monthly asc, plan_type asc limit 1`,
-    [feature],
+    `select p.plan_type, p.name, p.features from plan_features p
+      where ${planHasFeatureSql(feature)}
+      order by p.price_monthly asc, p.plan_type asc limit 1`,
   )
   return rows[0] ?? null
 }

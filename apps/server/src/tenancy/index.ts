@@ -1,7 +1,12 @@
 export { apiKeysRoutes } from './api-keys.routes.ts'
 export { deriveApiKeySecret } from './api-keys.ts'
 export type { AppDeps } from './app-deps.ts'
-export { assertFeature, featureUpsellText, ownerHasFeature } from './feature-gate.ts'
+export {
+  assertFeature,
+  featureUpsellText,
+  ownerHasFeature,
+  planHasFeatureSql,
+} from './feature-gate.ts'
 export { requireFeature } from './feature-guard.ts'
 export { entrySourceOf, requireLedgerCaller } from './ledger-caller.ts'
 export type { LedgerBindings } from './ledger-caller.ts'

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/index.ts'
+import { planHasFeatureSql } from './feature-gate.ts'
 
 /** Whose ledger a person writes to, and who owns it (the subscriber whose plan counts). */
 export type LedgerRef = { ledgerId: number; ownerId: string }
@@ -40,8 +41,7 @@ export async function ownLedger(db: Queryable, { userId }: { userId: string }): 
  * SQL condition: the plan `p` lets a team work together. Shared by ledgerForUser and the team
  * routes, so "the team is active" means one thing.
  */
-export const PLAN_ALLOWS_TEAM = `coalesce((p.features ->> 'dashboard_equipe')::boolean, false)
-  and p.max_users > 1`
+export const PLAN_ALLOWS_TEAM = `${planHasFeatureSql('dashboard_equipe')} and p.max_users > 1`
 
 async function teamLedgerOf(db: Queryable, userId: string): Promise<LedgerRef | null> {
   const { rows } = await db.query<{ id: number; owner_user_id: string }>(
