@@ -4,7 +4,6 @@ import { listAlerts } from './alerts.ts'
 import { requireFeature } from '../tenancy/index.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { alertListDoc, planningExamples } from '../platform/index.ts'
 
 const doc = apiDoc({
@@ -27,8 +26,7 @@ export function alertsRoutes(deps: AppDeps) {
     requireFeature(deps, 'alertas_orçamento'),
     doc,
     async (c) => {
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      return c.json({ data: await listAlerts(db, { ledgerId: ledger.ledgerId }) })
+      return c.json({ data: await listAlerts(db, { ledgerId: c.var.caller.ledgerId }) })
     },
   )
 }

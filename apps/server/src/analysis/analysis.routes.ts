@@ -5,7 +5,6 @@ import { analyzeLedger } from './analysis.queries.ts'
 import { requireFeature } from '../tenancy/index.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { parseQuery } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 import { analysisDoc } from '../platform/index.ts'
 
@@ -67,10 +66,9 @@ export function analysisRoutes(deps: AppDeps) {
     doc,
     async (c) => {
       const { months } = parseQuery(c, analysisQuerySchema)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json(
         await analyzeLedger(db, {
-          ledgerId: ledger.ledgerId,
+          ledgerId: c.var.caller.ledgerId,
           months,
           today: saoPauloDate(new Date()),
         }),

@@ -6,8 +6,7 @@ import { parseBody, pathId } from '../platform/index.ts'
 import { withTransaction } from '../platform/index.ts'
 import { BillNotFoundError, changeBill } from './bill-payments.ts'
 import { deleteBill, getBill, insertBill, listBills } from './bills.queries.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
-import { entrySourceOf, type LedgerBindings } from '../tenancy/index.ts'
+import type { LedgerBindings } from '../tenancy/index.ts'
 
 type Ctx = Context<LedgerBindings>
 
@@ -29,24 +28,21 @@ export function billHandlers({ db }: Pick<AppDeps, 'db'>) {
   return {
     /** GET /v1/bills: unpaid first by due date, then the paid ones. */
     async list(c: Ctx) {
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      return c.json({ data: await listBills(db, { ledgerId: ledger.ledgerId }) })
+      return c.json({ data: await listBills(db, { ledgerId: c.var.caller.ledgerId }) })
     },
 
     async get(c: Ctx) {
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      const bill = await getBill(db, { ledgerId: ledger.ledgerId, id: billId(c) })
+      const bill = await getBill(db, { ledgerId: c.var.caller.ledgerId, id: billId(c) })
       if (!bill) throw new BillNotFoundError()
       return c.json(publicBill(bill))
     },
 
     async create(c: Ctx) {
       const input = await parseBody(c, billInputSchema)
-      const userId = c.get('user').id
-      const bill = await withTransaction(db, async (tx) => {
-        const ledger = await ledgerForUser(tx, { userId })
-        return insertBill(tx, {
-          ledgerId: ledger.ledgerId,
+      const { ledgerId, userId } = c.var.caller
+      const bill = await withTransaction(db, (tx) =>
+        insertBill(tx, {
+          ledgerId,
           createdBy: userId,
           description: input.description,
           amountCents: input.amount_cents,
@@ -54,30 +50,29 @@ export function billHandlers({ db }: Pick<AppDeps, 'db'>) {
           dueOn: input.due_on,
           recurrence: input.recurrence,
           paidOn: input.paid_on,
-        })
-      })
+        }),
+      )
       return c.json(bill, 201)
     },
 
     async update(c: Ctx) {
       const id = billId(c)
       const { record_entry, ...change } = await parseBody(c, patchSchema)
-      const userId = c.get('user').id
-      const result = await withTransaction(db, async (tx) =>
+      const caller = c.var.caller
+      const result = await withTransaction(db, (tx) =>
         changeBill(tx, {
-          ledger: await ledgerForUser(tx, { userId }),
-          userId,
+          ledger: caller,
+          userId: caller.userId,
           id,
           change,
-          ...(record_entry ? { recordAs: { source: entrySourceOf(c) } } : {}),
+          ...(record_entry ? { recordAs: { source: caller.source } } : {}),
         }),
       )
       return c.json(result.bill)
     },
 
     async remove(c: Ctx) {
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      if (!(await deleteBill(db, { ledgerId: ledger.ledgerId, id: billId(c) }))) {
+      if (!(await deleteBill(db, { ledgerId: c.var.caller.ledgerId, id: billId(c) }))) {
         throw new BillNotFoundError()
       }
       return c.body(null, 204)

@@ -13,7 +13,6 @@ import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 import { parseBody, parseQuery } from '../platform/index.ts'
 import { budgetDoc, budgetListDoc, planningExamples } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 
 const TAG = 'Orçamentos'
 const CATEGORY = {
@@ -70,32 +69,31 @@ export function budgetsRoutes(deps: AppDeps) {
     .use('/v1/budgets/*', ...guard)
     .get('/v1/budgets', docs.list, async (c) => {
       const { month = saoPauloMonth(new Date()) } = parseQuery(c, budgetMonthQuerySchema)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json({
         month,
-        data: await budgetsForMonth(db, { ledgerId: ledger.ledgerId, month }),
+        data: await budgetsForMonth(db, { ledgerId: c.var.caller.ledgerId, month }),
       })
     })
     .put('/v1/budgets/:category', docs.put, async (c) => {
       const category = categoryParam(c.req.param('category'))
       const { limit_cents } = await parseBody(c, budgetInputSchema)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      const { ledgerId } = c.var.caller
       const month = saoPauloMonth(new Date())
-      await setBudget(db, { ledgerId: ledger.ledgerId, category, month, limitCents: limit_cents })
-      const row = (await budgetsForMonth(db, { ledgerId: ledger.ledgerId, month })).find(
+      await setBudget(db, { ledgerId, category, month, limitCents: limit_cents })
+      const row = (await budgetsForMonth(db, { ledgerId, month })).find(
         (b) => b.category === category,
       )
       return c.json(row)
     })
     .delete('/v1/budgets/:category', docs.remove, async (c) => {
       const category = categoryParam(c.req.param('category'))
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      const { ledgerId } = c.var.caller
       const month = saoPauloMonth(new Date())
-      const current = await budgetsForMonth(db, { ledgerId: ledger.ledgerId, month })
+      const current = await budgetsForMonth(db, { ledgerId, month })
       if (!current.some((b) => b.category === category)) {
         throw new NotFoundError('Orçamento não encontrado.')
       }
-      await setBudget(db, { ledgerId: ledger.ledgerId, category, month, limitCents: null })
+      await setBudget(db, { ledgerId, category, month, limitCents: null })
       return c.body(null, 204)
     })
 }

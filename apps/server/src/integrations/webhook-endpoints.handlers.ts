@@ -5,7 +5,6 @@ import { withTransaction } from '../platform/index.ts'
 import { NotFoundError } from '../platform/index.ts'
 import type { LedgerBindings } from '../tenancy/index.ts'
 import { parseBody, pathId } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { newWebhookSecret } from './signature.ts'
 import { checkWebhookUrlShape, resolveWebhookTarget, webhookUrlPolicy } from './url-guard.ts'
 import {
@@ -29,17 +28,16 @@ export class WebhookEndpointNotFoundError extends NotFoundError {
 const endpointId = (c: Ctx) => pathId(c, () => new WebhookEndpointNotFoundError())
 
 export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
-  const ledgerOf = (c: Ctx) => ledgerForUser(db, { userId: c.get('user').id })
   return {
     /** POST: the URL is checked (and resolved) now and again at every delivery. */
     async create(c: Ctx) {
       const input = await parseBody(c, webhookEndpointCreateSchema)
       const policy = webhookUrlPolicy(env)
       await resolveWebhookTarget(checkWebhookUrlShape(input.url, policy), policy)
-      const ledger = await ledgerOf(c)
+      const { ledgerId, userId } = c.var.caller
       const created = await insertEndpoint(db, {
-        ledgerId: ledger.ledgerId,
-        userId: c.get('user').id,
+        ledgerId,
+        userId,
         url: input.url,
         events: input.events,
         secret: newWebhookSecret(),
@@ -49,21 +47,18 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
     },
 
     async list(c: Ctx) {
-      return c.json({ data: await listEndpoints(db, { ledgerId: (await ledgerOf(c)).ledgerId }) })
+      return c.json({ data: await listEndpoints(db, { ledgerId: c.var.caller.ledgerId }) })
     },
 
     async get(c: Ctx) {
-      const found = await getEndpoint(db, {
-        ledgerId: (await ledgerOf(c)).ledgerId,
-        id: endpointId(c),
-      })
+      const found = await getEndpoint(db, { ledgerId: c.var.caller.ledgerId, id: endpointId(c) })
       if (!found) throw new WebhookEndpointNotFoundError()
       return c.json(found)
     },
 
     async remove(c: Ctx) {
       const id = endpointId(c)
-      const deleted = await deleteEndpoint(db, { ledgerId: (await ledgerOf(c)).ledgerId, id })
+      const deleted = await deleteEndpoint(db, { ledgerId: c.var.caller.ledgerId, id })
       if (!deleted) throw new WebhookEndpointNotFoundError()
       return c.body(null, 204)
     },
@@ -72,7 +67,7 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
     async rotateSecret(c: Ctx) {
       const id = endpointId(c)
       const rotated = await rotateEndpointSecret(db, {
-        ledgerId: (await ledgerOf(c)).ledgerId,
+        ledgerId: c.var.caller.ledgerId,
         id,
         secret: newWebhookSecret(),
       })
@@ -84,25 +79,23 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
     /** "Enviar evento de teste": a webhook.test event, delivered (and retried) like any other. */
     async sendTest(c: Ctx) {
       const id = endpointId(c)
-      const ledger = await ledgerOf(c)
-      if (!(await getEndpoint(db, { ledgerId: ledger.ledgerId, id }))) {
+      const { ledgerId } = c.var.caller
+      if (!(await getEndpoint(db, { ledgerId, id }))) {
         throw new WebhookEndpointNotFoundError()
       }
       const eventId = await withTransaction(db, (tx) =>
-        emitTestEvent(tx, { ledgerId: ledger.ledgerId, endpointId: id }),
+        emitTestEvent(tx, { ledgerId, endpointId: id }),
       )
       return c.json({ event_id: eventId }, 202)
     },
 
     async deliveries(c: Ctx) {
       const id = endpointId(c)
-      const ledger = await ledgerOf(c)
-      if (!(await getEndpoint(db, { ledgerId: ledger.ledgerId, id }))) {
+      const { ledgerId } = c.var.caller
+      if (!(await getEndpoint(db, { ledgerId, id }))) {
         throw new WebhookEndpointNotFoundError()
       }
-      return c.json({
-        data: await listDeliveries(db, { ledgerId: ledger.ledgerId, endpointId: id }),
-      })
+      return c.json({ data: await listDeliveries(db, { ledgerId, endpointId: id }) })
     },
   }
 }

@@ -2,7 +2,6 @@ import type { AppDeps } from '../tenancy/index.ts'
 import { saoPauloMonth, summaryQuerySchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { parseQuery } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { monthSummary } from './summary.queries.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
@@ -37,10 +36,9 @@ export function summaryRoutes(deps: AppDeps) {
     doc,
     async (c) => {
       const { month } = parseQuery(c, summaryQuerySchema)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json(
         await monthSummary(db, {
-          ledgerId: ledger.ledgerId,
+          ledgerId: c.var.caller.ledgerId,
           month: month ?? saoPauloMonth(new Date()),
         }),
       )

@@ -10,9 +10,8 @@ import { parseBody, parseQuery, pathId } from '../platform/index.ts'
 import { withTransaction } from '../platform/index.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { TransactionNotFoundError } from './errors.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { decodeCursor, getTransaction, listTransactions } from './transactions.queries.ts'
-import { entrySourceOf, type LedgerBindings } from '../tenancy/index.ts'
+import type { LedgerBindings } from '../tenancy/index.ts'
 
 type Ctx = Context<LedgerBindings>
 
@@ -26,10 +25,9 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
       const query = parseQuery(c, transactionListQuerySchema)
       const cursor = query.cursor ? decodeCursor(query.cursor) : null
       if (query.cursor && !cursor) throw new BadRequestError('Cursor inválido', 'VALIDATION_ERROR')
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json(
         await listTransactions(db, {
-          ledgerId: ledger.ledgerId,
+          ledgerId: c.var.caller.ledgerId,
           from: query.from,
           to: query.to,
           createdBy: query.member,
@@ -41,8 +39,7 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
 
     async get(c: Ctx) {
       const id = entryId(c)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      const entry = await getTransaction(db, { ledgerId: ledger.ledgerId, id })
+      const entry = await getTransaction(db, { ledgerId: c.var.caller.ledgerId, id })
       if (!entry) throw new TransactionNotFoundError()
       return c.json(entry)
     },
@@ -50,30 +47,30 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
     /** POST /v1/transactions → 201; 403 MONTHLY_LIMIT_REACHED when the plan's month is full. */
     async create(c: Ctx) {
       const input = await parseBody(c, transactionInputSchema)
-      const userId = c.get('user').id
-      const recorded = await withTransaction(db, async (tx) => {
-        const ledger = await ledgerForUser(tx, { userId })
-        return recordEntry(tx, { ledger, userId, entry: input, source: entrySourceOf(c) })
-      })
+      const caller = c.var.caller
+      const recorded = await withTransaction(db, (tx) =>
+        recordEntry(tx, {
+          ledger: caller,
+          userId: caller.userId,
+          entry: input,
+          source: caller.source,
+        }),
+      )
       return c.json(recorded.entry, 201)
     },
 
     async update(c: Ctx) {
       const id = entryId(c)
       const patch = await parseBody(c, transactionPatchSchema)
-      const userId = c.get('user').id
-      const updated = await withTransaction(db, async (tx) =>
-        editEntry(tx, { ledger: await ledgerForUser(tx, { userId }), id, patch }),
+      const updated = await withTransaction(db, (tx) =>
+        editEntry(tx, { ledger: c.var.caller, id, patch }),
       )
       return c.json(updated)
     },
 
     async remove(c: Ctx) {
       const id = entryId(c)
-      const userId = c.get('user').id
-      await withTransaction(db, async (tx) =>
-        removeEntry(tx, { ledger: await ledgerForUser(tx, { userId }), id }),
-      )
+      await withTransaction(db, (tx) => removeEntry(tx, { ledger: c.var.caller, id }))
       return c.body(null, 204)
     },
   }

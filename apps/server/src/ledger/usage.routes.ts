@@ -1,6 +1,5 @@
 import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { getUsage } from './monthly-limit.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
@@ -31,7 +30,6 @@ const doc = apiDoc({
 export function usageRoutes(deps: AppDeps) {
   const { db } = deps
   return new Hono<LedgerBindings>().get('/v1/usage', requireLedgerCaller(deps), doc, async (c) => {
-    const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-    return c.json(await getUsage(db, { ownerId: ledger.ownerId }))
+    return c.json(await getUsage(db, { ownerId: c.var.caller.ownerId }))
   })
 }

@@ -2,11 +2,10 @@ import type { AppDeps } from '../tenancy/index.ts'
 import { nextOccurrence, recurringInputSchema, saoPauloDate } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { NotFoundError } from '../platform/index.ts'
-import { entrySourceOf, type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
+import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 import { parseBody, pathId } from '../platform/index.ts'
 import { recurringDoc, recurringListDoc, planningExamples } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { cancelRecurring, insertRecurring, listRecurring } from './recurring.queries.ts'
 
 const TAG = 'Recorrentes'
@@ -53,27 +52,24 @@ export function recurringRoutes(deps: AppDeps) {
     .use('/v1/recurring', requireLedgerCaller(deps))
     .use('/v1/recurring/*', requireLedgerCaller(deps))
     .get('/v1/recurring', docs.list, async (c) => {
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      return c.json({ data: await listRecurring(db, { ledgerId: ledger.ledgerId }) })
+      return c.json({ data: await listRecurring(db, { ledgerId: c.var.caller.ledgerId }) })
     })
     .post('/v1/recurring', docs.create, async (c) => {
       const input = await parseBody(c, recurringInputSchema)
-      const userId = c.get('user').id
-      const ledger = await ledgerForUser(db, { userId })
+      const { ledgerId, userId, source } = c.var.caller
       const created = await insertRecurring(db, {
-        ledgerId: ledger.ledgerId,
+        ledgerId,
         createdBy: userId,
         input,
         // Today counts: created on the 5th for day 5, today's run records it.
         nextOn: nextOccurrence(saoPauloDate(new Date()), input.day_of_month),
-        source: entrySourceOf(c),
+        source,
       })
       return c.json(created, 201)
     })
     .delete('/v1/recurring/:id', docs.remove, async (c) => {
       const id = pathId(c, notFound)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-      if (!(await cancelRecurring(db, { ledgerId: ledger.ledgerId, id }))) throw notFound()
+      if (!(await cancelRecurring(db, { ledgerId: c.var.caller.ledgerId, id }))) throw notFound()
       return c.body(null, 204)
     })
 }

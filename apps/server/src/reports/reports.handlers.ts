@@ -8,7 +8,6 @@ import {
 import type { Context } from 'hono'
 import type { LedgerBindings } from '../tenancy/index.ts'
 import { parseQuery } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { entriesInRange } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'
 import { buildMonthlyStatement } from './statement.ts'
@@ -21,10 +20,9 @@ export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
     /** GET /v1/reports/monthly?month → the month's report (relatórios_básicos). */
     async monthly(c: Ctx) {
       const { month } = parseQuery(c, monthlyReportQuerySchema)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json(
         await monthlyReport(db, {
-          ledgerId: ledger.ledgerId,
+          ledgerId: c.var.caller.ledgerId,
           month: month ?? saoPauloMonth(new Date()),
         }),
       )
@@ -34,11 +32,10 @@ export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
     async monthlyPdf(c: Ctx) {
       const { month: asked } = parseQuery(c, monthlyReportQuerySchema)
       const month = asked ?? saoPauloMonth(new Date())
-      const userId = c.get('user').id
-      const ledger = await ledgerForUser(db, { userId })
+      const { userId, ledgerId } = c.var.caller
       const pdf = await buildMonthlyStatement(db, {
         userId,
-        ledgerId: ledger.ledgerId,
+        ledgerId,
         month,
         now: new Date(),
       })
@@ -52,9 +49,9 @@ export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
     /** GET /v1/transactions.csv?from&to → the entries for a spreadsheet, streamed (every plan). */
     async csv(c: Ctx) {
       const { from, to } = parseQuery(c, transactionsCsvQuerySchema)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
+      const { ledgerId } = c.var.caller
       const name = `equilibrai-lancamentos${from ? `-${from}` : ''}${to ? `-a-${to}` : ''}.csv`
-      return c.body(csvStream(entriesInRange(db, { ledgerId: ledger.ledgerId, from, to })), 200, {
+      return c.body(csvStream(entriesInRange(db, { ledgerId, from, to })), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${name}"`,
         'Cache-Control': 'private, no-store',

@@ -2,8 +2,8 @@ import type { AppDeps } from '../tenancy/index.ts'
 import { saoPauloMonth, teamInvitationSchema, teamSummaryQuerySchema } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import type { AuthedBindings } from '../accounts/index.ts'
+import type { LedgerBindings } from '../tenancy/index.ts'
 import { parseBody, parseQuery, pathId } from '../platform/index.ts'
-import { ledgerForUser } from '../tenancy/index.ts'
 import { assertFeature } from '../tenancy/index.ts'
 import { InvitationNotFoundError } from './team-errors.ts'
 import { ensureTeam, teamOfUser, teamSummary, teamView } from './team.queries.ts'
@@ -75,12 +75,11 @@ export function teamHandlers(deps: AppDeps) {
     },
 
     /** GET /api/v1/team/summary?month=: per person, the ledger's month (dashboard_equipe). */
-    async summary(c: Ctx) {
+    async summary(c: Context<LedgerBindings>) {
       const { month } = parseQuery(c, teamSummaryQuerySchema)
-      const ledger = await ledgerForUser(db, { userId: c.get('user').id })
       return c.json(
         await teamSummary(db, {
-          ledgerId: ledger.ledgerId,
+          ledgerId: c.var.caller.ledgerId,
           month: month ?? saoPauloMonth(new Date()),
         }),
       )

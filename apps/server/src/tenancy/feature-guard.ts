@@ -1,18 +1,20 @@
 import type { AppDeps } from './app-deps.ts'
 import type { FeatureKey } from '@equilibrai/shared'
 import { createMiddleware } from 'hono/factory'
-import { ledgerForUser } from './ledgers.queries.ts'
 import { assertFeature } from './feature-gate.ts'
 import type { LedgerBindings } from './ledger-caller.ts'
 
 /**
- * After requireLedgerCaller: 403 FEATURE_NOT_IN_PLAN unless the plan of the ledger the caller
- * acts on (its owner's) includes `feature` (ARCHITECTURE §8). Checked on every request.
+ * The feature gate of a route table, after requireLedgerCaller (or requireUser and
+ * resolveCaller): 403 FEATURE_NOT_IN_PLAN unless the plan of the ledger the caller acts on (its
+ * owner's) includes `feature` (ARCHITECTURE §8). Checked on every request; handlers never
+ * check features themselves.
  */
 export function requireFeature({ db }: Pick<AppDeps, 'db'>, feature: FeatureKey) {
   return createMiddleware<LedgerBindings>(async (c, next) => {
-    const ledger = await ledgerForUser(db, { userId: c.get('user').id })
-    await assertFeature(db, { ownerId: ledger.ownerId, feature })
+    const caller = c.var.caller
+    if (!caller) throw new Error(`requireFeature('${feature}') runs after the caller is resolved`)
+    await assertFeature(db, { ownerId: caller.ownerId, feature })
     await next()
   })
 }

@@ -8,8 +8,8 @@ export {
   planHasFeatureSql,
 } from './feature-gate.ts'
 export { requireFeature } from './feature-guard.ts'
-export { entrySourceOf, requireLedgerCaller } from './ledger-caller.ts'
-export type { LedgerBindings } from './ledger-caller.ts'
+export { requireLedgerCaller, resolveCaller } from './ledger-caller.ts'
+export type { Caller, CallerSource, LedgerBindings } from './ledger-caller.ts'
 export { PLAN_ALLOWS_TEAM, ledgerForUser, ownLedger } from './ledgers.queries.ts'
 export type { LedgerRef } from './ledgers.queries.ts'
 export { stripePricesFromEnv } from './plan-catalog.ts'

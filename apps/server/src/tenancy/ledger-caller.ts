@@ -3,7 +3,7 @@ import type { EntrySource } from '@equilibrai/shared'
 import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AuthSession, AuthUser } from '../accounts/index.ts'
-import { ledgerForUser } from './ledgers.queries.ts'
+import { type LedgerRef, ledgerForUser } from './ledgers.queries.ts'
 import { assertFeature } from './feature-gate.ts'
 import { hashApiKey, looksLikeApiKey } from './api-keys.ts'
 import { findApiKeyCaller } from './api-keys.queries.ts'
@@ -15,14 +15,24 @@ import { UnauthorizedError } from '../platform/index.ts'
 import { isBearerAuthenticatedRequest } from '../platform/index.ts'
 
 /**
+ * Who an /api request acts as, resolved once per request by the middleware below: the user,
+ * the ledger they work in (a team member's: the team's, ledgerForUser) and its owner, whose
+ * plan counts (limits and features); `source` marks their new entries ('api' for a key).
+ * Structurally a LedgerRef, so it is passed as `ledger` to the domain functions.
+ */
+export type Caller = LedgerRef & { userId: string; source: CallerSource }
+export type CallerSource = Extract<EntrySource, 'web' | 'api'>
+
+/**
  * The ledger API's bindings: the caller's user (c.get('user')); `apiKeyId` is set when the
- * caller came with an API key (then there is no session).
+ * caller came with an API key (then there is no session); `caller` (c.var.caller) as above.
  */
 export type LedgerBindings = AppBindings & {
   Variables: {
     user: AuthUser
     session: AuthSession['session'] | null
     apiKeyId: number | null
+    caller: Caller
   }
 }
 
@@ -37,14 +47,16 @@ export function bearerToken(c: Context): string | null {
 }
 
 type CallerDeps = Pick<AppDeps, 'auth' | 'db' | 'apiKeySecret'>
+type Ctx = Context<LedgerBindings>
 
 /**
  * Who is calling /api/v1 (ARCHITECTURE §5, §8): a session cookie, or an API key sent as
- * `Authorization: Bearer eqk_…`. Both set the same `user` (a key acts as its owner), so the
- * handlers stay the same. For a key, on every request and with nothing cached in memory: the
- * key must be live (401 at once after a revoke, on every instance), 120 requests a minute
- * (429), and the plan of the ledger's owner must include acesso_api (403
- * FEATURE_NOT_IN_PLAN). POSTs with an Idempotency-Key are answered once (idempotency.ts).
+ * `Authorization: Bearer eqk_…`. Both set the same `user` (a key acts as its owner) and the
+ * same `caller` (c.var.caller, the handlers' only source of the ledger), so the handlers stay
+ * the same. For a key, on every request and with nothing cached in memory: the key must be
+ * live (401 at once after a revoke, on every instance), 120 requests a minute (429), and the
+ * plan of the ledger's owner must include acesso_api (403 FEATURE_NOT_IN_PLAN). POSTs with an
+ * Idempotency-Key are answered once (idempotency.ts).
  *
  * Safe to apply twice on one request (a group's `use` and a route's own): the second is a
  * pass-through.
@@ -52,37 +64,59 @@ type CallerDeps = Pick<AppDeps, 'auth' | 'db' | 'apiKeySecret'>
 export function requireLedgerCaller(deps: CallerDeps) {
   const session = requireUser(deps)
   return createMiddleware<LedgerBindings>(async (c, next) => {
-    if (c.get('user')) return next()
+    if (c.var.caller) return next()
     const token = bearerToken(c)
     if (token === null) {
       c.set('apiKeyId', null)
-      await session(c as never, () => idempotent(deps, c, next))
+      await session(c as never, async () => {
+        await setCaller(deps, c, 'web')
+        await idempotent(deps, c, next)
+      })
       return
     }
-    const caller = looksLikeApiKey(token)
+    const key = looksLikeApiKey(token)
       ? await findApiKeyCaller(deps.db, {
           keyHash: hashApiKey(deps.apiKeySecret, token),
           windowSeconds: API_KEY_RATE_LIMIT.windowSeconds,
         })
       : null
-    if (!caller) throw new UnauthorizedError('Chave de API inválida ou revogada.')
-    c.set('user', caller.user)
+    if (!key) throw new UnauthorizedError('Chave de API inválida ou revogada.')
+    c.set('user', key.user)
     c.set('session', null)
-    c.set('apiKeyId', caller.keyId)
-    const limitHeaders = checkApiKeyLimit(caller)
-    const ledger = await ledgerForUser(deps.db, { userId: caller.user.id })
-    await assertFeature(deps.db, { ownerId: ledger.ownerId, feature: 'acesso_api' })
+    c.set('apiKeyId', key.keyId)
+    const limitHeaders = checkApiKeyLimit(key)
+    const caller = await setCaller(deps, c, 'api')
+    await assertFeature(deps.db, { ownerId: caller.ownerId, feature: 'acesso_api' })
     await idempotent(deps, c, next)
     for (const [name, value] of Object.entries(limitHeaders)) c.res.headers.set(name, value)
   })
 }
 
-async function idempotent(deps: CallerDeps, c: Context<LedgerBindings>, next: Next) {
-  const replay = await withIdempotency(deps.db, c, c.get('user').id, next)
-  if (replay) c.res = replay
+/**
+ * After requireUser (a session; keys never reach these routes): the user's ledger into
+ * c.var.caller, for the session-only routes that act on it (/api/api-keys,
+ * /api/support/requests). A pass-through when the caller is already known.
+ */
+export function resolveCaller(deps: Pick<AppDeps, 'db'>) {
+  return createMiddleware<LedgerBindings>(async (c, next) => {
+    if (!c.var.caller) await setCaller(deps, c, 'web')
+    await next()
+  })
 }
 
-/** How the caller's new entries are marked: 'api' for an API key, 'web' for a session. */
-export function entrySourceOf(c: Context<LedgerBindings>): EntrySource {
-  return c.get('apiKeyId') ? 'api' : 'web'
+/** The one ledgerForUser of an HTTP request: read per request, never cached (see there). */
+async function setCaller(
+  { db }: Pick<AppDeps, 'db'>,
+  c: Ctx,
+  source: CallerSource,
+): Promise<Caller> {
+  const userId = c.get('user').id
+  const caller: Caller = { userId, ...(await ledgerForUser(db, { userId })), source }
+  c.set('caller', caller)
+  return caller
+}
+
+async function idempotent(deps: CallerDeps, c: Ctx, next: Next) {
+  const replay = await withIdempotency(deps.db, c, c.get('user').id, next)
+  if (replay) c.res = replay
 }
