@@ -27,6 +27,22 @@ import { ensureTeam, seatsTaken, teamById, teamOfUser, teamOwnedBy } from './tea
 
 export const INVITATION_DAYS = 7
 
+/**
+ * The team the person sees at /equipe: theirs as owner or member (a member's read-only, an
+ * owner's 'suspended' when the plan stopped allowing members), else a new, empty one when
+ * their own plan has dashboard_equipe; anyone else 403 FEATURE_NOT_IN_PLAN. Not a route-table
+ * gate: people without the feature still see the team they are in.
+ */
+export async function teamToShow(db: Queryable, { userId }: { userId: string }) {
+  const mine = await teamOfUser(db, { userId })
+  if (mine) return mine
+  await assertFeature(db, { ownerId: userId, feature: 'dashboard_equipe' })
+  await ensureTeam(db, { ownerId: userId })
+  const created = await teamOfUser(db, { userId })
+  if (!created) throw new Error(`team of ${userId} was not created`)
+  return created
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }

@@ -4,15 +4,15 @@ import type { Context } from 'hono'
 import type { AuthedBindings } from '../accounts/index.ts'
 import type { LedgerBindings } from '../tenancy/index.ts'
 import { parseBody, parseQuery, pathId } from '../platform/index.ts'
-import { assertFeature } from '../tenancy/index.ts'
 import { InvitationNotFoundError } from './team-errors.ts'
-import { ensureTeam, teamOfUser, teamSummary, teamView } from './team.queries.ts'
+import { teamOfUser, teamSummary, teamView } from './team.queries.ts'
 import {
   acceptInvitation,
   cancelInvitation,
   previewInvitation,
   removeMember,
   sendInvitation,
+  teamToShow,
 } from './team-service.ts'
 
 type Ctx = Context<AuthedBindings>
@@ -26,14 +26,7 @@ export function teamHandlers(deps: AppDeps) {
      * with dashboard_equipe gets their (new, empty) team; anyone else 403.
      */
     async get(c: Ctx) {
-      const userId = c.get('user').id
-      const mine = await teamOfUser(db, { userId })
-      if (mine) return c.json(await teamView(db, mine))
-      await assertFeature(db, { ownerId: userId, feature: 'dashboard_equipe' })
-      await ensureTeam(db, { ownerId: userId })
-      const created = await teamOfUser(db, { userId })
-      if (!created) throw new Error(`team of ${userId} was not created`)
-      return c.json(await teamView(db, created))
+      return c.json(await teamView(db, await teamToShow(db, { userId: c.get('user').id })))
     },
 
     /** POST /api/team/invitations {email} → 201 {id, email, expires_at}; 409 SEATS_FULL. */

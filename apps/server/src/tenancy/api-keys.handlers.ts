@@ -4,8 +4,6 @@ import type { Context } from 'hono'
 import type { AuthedBindings } from '../accounts/index.ts'
 import { NotFoundError } from '../platform/index.ts'
 import { parseBody, pathId } from '../platform/index.ts'
-import { ledgerForUser } from './ledgers.queries.ts'
-import { assertFeature } from './feature-gate.ts'
 import { generateApiKey, hashApiKey } from './api-keys.ts'
 import { insertApiKey, listApiKeys, revokeApiKey } from './api-keys.queries.ts'
 
@@ -22,8 +20,6 @@ export function apiKeyHandlers({ db, apiKeySecret }: Pick<AppDeps, 'db' | 'apiKe
     /** POST /api/api-keys {name} → 201 {id, name, prefix, key}: the only time the key shows. */
     async create(c: Ctx) {
       const userId = c.get('user').id
-      const ledger = await ledgerForUser(db, { userId })
-      await assertFeature(db, { ownerId: ledger.ownerId, feature: 'acesso_api' })
       const { name } = await parseBody(c, apiKeyCreateSchema)
       const { key, prefix } = generateApiKey()
       const stored = await insertApiKey(db, {
