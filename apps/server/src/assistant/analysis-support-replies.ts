@@ -26,6 +26,7 @@ export async function businessReply(
     try {
       const request = await openSupportRequest(tx, {
         userId: input.userId,
+        ownerId: input.ledger.ownerId,
         subject: WHATSAPP_SUPPORT_SUBJECT,
         message: intent.message.slice(0, 5000),
         source: 'whatsapp',

@@ -7,7 +7,7 @@ import {
 } from '@equilibrai/shared'
 import type { Queryable } from '../platform/index.ts'
 import { ConflictError, NotFoundError } from '../platform/index.ts'
-import { ledgerForUser, planHasFeatureSql } from '../tenancy/index.ts'
+import { planHasFeatureSql } from '../tenancy/index.ts'
 
 /*
  * Support requests (ARCHITECTURE §8): everyone can ask; the plan of the ledger the person works
@@ -42,12 +42,15 @@ function toRequest(row: Row): SupportRequest {
   }
 }
 
-/** The plan the person is served under and its tier (0 dedicated, 1 priority, 2 standard). */
+/**
+ * The plan a person is served under — that of `ownerId`, the owner of the ledger they work in
+ * (the caller's ownerId; a team member's: the team owner) — and its tier (0 dedicated,
+ * 1 priority, 2 standard).
+ */
 export async function supportPlanOf(
   db: Queryable,
-  { userId }: { userId: string },
+  { ownerId }: { ownerId: string },
 ): Promise<{ ownerId: string; planType: string; tier: number }> {
-  const { ownerId } = await ledgerForUser(db, { userId })
   const { rows } = await db.query<{ plan_type: string; tier: number }>(
     `select p.plan_type,
             case when ${planHasFeatureSql('suporte_dedicado')} then 0
@@ -63,9 +66,16 @@ export async function supportPlanOf(
 
 export async function openSupportRequest(
   db: Queryable,
-  params: { userId: string; subject: string; message: string; source: 'web' | 'whatsapp' },
+  params: {
+    userId: string
+    /** The owner of the ledger the person works in: whose plan sets the tier. */
+    ownerId: string
+    subject: string
+    message: string
+    source: 'web' | 'whatsapp'
+  },
 ): Promise<SupportRequest> {
-  const plan = await supportPlanOf(db, { userId: params.userId })
+  const plan = await supportPlanOf(db, { ownerId: params.ownerId })
   const { rows } = await db.query<Row>(
     `insert into support_requests as r (user_id, subject, message, plan_type, tier, source)
      select $1, $2, $3, $4, $5, $6
@@ -144,12 +154,14 @@ export async function answerSupportRequest(
   throw new NotFoundError('Solicitação não encontrada.')
 }
 
-/** The named account manager shown to a customer whose plan has suporte_dedicado. */
+/**
+ * The named account manager shown to a customer whose plan has suporte_dedicado: that of
+ * `ownerId`, the owner of the ledger the person works in (a team member sees the owner's).
+ */
 export async function accountManagerFor(
   db: Queryable,
-  { userId }: { userId: string },
+  { ownerId }: { ownerId: string },
 ): Promise<AccountManager | null> {
-  const { ownerId } = await ledgerForUser(db, { userId })
   const { rows } = await db.query<AccountManager>(
     `select a.name, a.email, a.whatsapp
        from account_managers a

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { type AuthedBindings, requireAdmin, requireUser } from '../accounts/index.ts'
 import { NotFoundError } from '../platform/index.ts'
+import { resolveCaller } from '../tenancy/index.ts'
 import { parseBody, pathId } from '../platform/index.ts'
 import { supportAnswerEmail } from './support-emails.ts'
 import {
@@ -32,20 +33,23 @@ export function supportRoutes(deps: AppDeps) {
   const { db } = deps
   const user = requireUser(deps)
   const admin = requireAdmin(deps)
+  const caller = resolveCaller(deps)
   return new Hono<AuthedBindings>()
-    .get('/support/requests', noStore, user, async (c) => {
-      const userId = c.get('user').id
-      const plan = await supportPlanOf(db, { userId })
+    .get('/support/requests', noStore, user, caller, async (c) => {
+      const { userId, ownerId } = c.var.caller
+      const plan = await supportPlanOf(db, { ownerId })
       return c.json({
         data: await listSupportRequests(db, { userId }),
         tier: SUPPORT_TIERS[plan.tier],
-        account_manager: await accountManagerFor(db, { userId }),
+        account_manager: await accountManagerFor(db, { ownerId }),
       })
     })
-    .post('/support/requests', user, async (c) => {
+    .post('/support/requests', user, caller, async (c) => {
       const input = await parseBody(c, supportRequestSchema)
+      const { userId, ownerId } = c.var.caller
       const request = await openSupportRequest(db, {
-        userId: c.get('user').id,
+        userId,
+        ownerId,
         ...input,
         source: 'web',
       })
