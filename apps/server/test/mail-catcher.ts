@@ -24,6 +24,12 @@ export type MailCatcher = {
     to: string,
     options?: { since?: number; subject?: string; timeoutMs?: number },
   ): Promise<CapturedMail>
+  /**
+   * The next `count` messages are refused after their data is sent, with this SMTP answer
+   * (451: try later; 554: refused for good). The text may name the recipient (`{to}`), as
+   * real servers' answers do.
+   */
+  refuseNext(count: number, answer: { code: number; text: string }): void
   close(): Promise<void>
 }
 
@@ -76,6 +82,7 @@ function part(raw: string, type: string): string {
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CapturedMail[] = []
   const waiters = new Set<() => void>()
+  const refusals: Array<{ code: number; text: string }> = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -84,6 +91,14 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
+        const refusal = refusals.shift()
+        if (refusal) {
+          const to = session.envelope.rcptTo.map((r) => r.address).join(', ')
+          const error = Object.assign(new Error(refusal.text.replaceAll('{to}', to)), {
+            responseCode: refusal.code,
+          })
+          return callback(error)
+        }
         const raw = Buffer.concat(chunks).toString('utf8')
         const text = part(raw, 'text/plain')
         const from = session.envelope.mailFrom
@@ -130,6 +145,9 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         }
         waiters.add(check)
       })
+    },
+    refuseNext(count, answer) {
+      for (let i = 0; i < count; i++) refusals.push(answer)
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }

@@ -3,9 +3,14 @@ import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
 import type { Db } from '../platform/index.ts'
 import type { Env } from '../platform/index.ts'
 import type { Logger } from '../platform/index.ts'
+import { createMailer } from '../platform/index.ts'
 import { crontab, startupJobs, taskList } from './task-registry.ts'
 
-/** graphile-worker on our database, logging through pino; signals are ours to handle. */
+/**
+ * graphile-worker on our database, logging through pino; signals are ours to handle. The
+ * process's one mailer is made here, for the outbox's mail_send job, and closed when the runner
+ * stops: nothing else in a server or worker process sends e-mail (ADR 020).
+ */
 export async function startJobRunner(
   db: Db,
   log: Logger,
@@ -18,15 +23,24 @@ export async function startJobRunner(
     const pinoLevel = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug'
     jobLog[pinoLevel](meta ?? {}, message)
   })
-  const runner = await run({
-    pgPool: db,
-    concurrency,
-    noHandleSignals: true,
-    pollInterval: 1_000,
-    taskList: taskList({ db, log: jobLog, env }),
-    crontab: crontab(),
-    logger,
-  })
+  const mailer = createMailer(env, log.child({ component: 'mail' }))
+  let runner: Runner
+  try {
+    runner = await run({
+      pgPool: db,
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      taskList: taskList({ db, log: jobLog, env, mailer }),
+      crontab: crontab(),
+      logger,
+    })
+  } catch (error) {
+    mailer.close()
+    throw error
+  }
+  const closeMailer = () => mailer.close()
+  runner.promise.then(closeMailer, closeMailer)
   for (const { task, maxAttempts } of startupJobs()) {
     await runner.addJob(task, {}, { jobKey: `startup:${task}`, maxAttempts })
   }

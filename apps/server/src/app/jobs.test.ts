@@ -1,6 +1,7 @@
 import { JOBS } from './jobs.ts'
 import { crontab, startupJobs } from './task-registry.ts'
 import { jobKey } from '../platform/jobs/job-spec.ts'
+import { mailSendJob } from '../platform/mail/mail.jobs.ts'
 import {
   whatsappInboundJob,
   whatsappSendJob,
@@ -15,6 +16,8 @@ describe('the job table', () => {
     const byTask = Object.fromEntries(items.map((item) => [item.task, item.options]))
     expect(Object.keys(byTask).sort()).toEqual([
       'bill_reminders',
+      'mail_recover',
+      'mail_retention',
       'monthly_reports',
       'prune_auth_data',
       'prune_public_api',
@@ -30,6 +33,7 @@ describe('the job table', () => {
     })
     expect(byTask.prune_auth_data).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
     expect(byTask.whatsapp_recover).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
+    expect(byTask.mail_recover).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
     expect(byTask.recurring_entries).toMatchObject({
       maxAttempts: 10,
       backfillPeriod: 24 * 60 * 60 * 1000,
@@ -46,11 +50,12 @@ describe('the job table', () => {
 
   it('spells keys under the row’s prefix and refuses a key for a row without one', () => {
     expect(jobKey(whatsappSendJob, 42)).toBe('wa-out:42')
+    expect(jobKey(mailSendJob, 42)).toBe('mail:42')
     expect(jobKey(whatsappInboundJob, 'wamid.X')).toBe('wa-in:wamid.X')
     expect(() => jobKey(whatsappStatusJob, 1)).toThrow(/no job-key prefix/)
   })
 
-  it('queues the recovery sweep when a runner starts', () => {
-    expect(startupJobs().map((spec) => spec.task)).toEqual(['whatsapp_recover'])
+  it('queues the recovery sweeps when a runner starts', () => {
+    expect(startupJobs().map((spec) => spec.task)).toEqual(['whatsapp_recover', 'mail_recover'])
   })
 })

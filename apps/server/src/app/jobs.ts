@@ -13,7 +13,13 @@ import { applyStatus } from '../messaging/index.ts'
 import { applyRetention, recoverUnfinished } from '../messaging/index.ts'
 import { deliverOutbound, type SendPolicy } from '../messaging/index.ts'
 import { whatsappInboundJob, whatsappSendJob, whatsappStatusJob } from '../messaging/index.ts'
-import { createMailer, type Mailer } from '../platform/index.ts'
+import {
+  applyEmailRetention,
+  deliverEmail,
+  mailSendJob,
+  type MailSendPolicy,
+  recoverEmails,
+} from '../platform/index.ts'
 import { cronPayload, type JobSpec, type QueuedJob, type ScheduledJob } from '../platform/index.ts'
 import { runRecurringEntries } from '../recurring/index.ts'
 import { sendScheduledReports } from '../reports/index.ts'
@@ -42,6 +48,18 @@ export const WHATSAPP_SEND_POLICY: SendPolicy = {
   maxDelayMs: 5 * 60_000,
 }
 
+/**
+ * E-mails (platform/mail/outbox.ts): connection errors, timeouts and 4xx answers are retried
+ * after 15 s, 30 s, 1 min... (±20 %, at most an hour apart), 10 attempts in all (about 2 hours,
+ * room for an SMTP outage); a 5xx refusal of the recipient or the message fails at once. Then
+ * the e-mail is marked failed.
+ */
+export const MAIL_SEND_POLICY: MailSendPolicy = {
+  maxAttempts: 10,
+  baseDelayMs: 15_000,
+  maxDelayMs: 60 * 60_000,
+}
+
 const queued = <P extends object>(spec: JobSpec<P>, run: QueuedJob<P>['run']): QueuedJob<P> => ({
   ...spec,
   run,
@@ -52,9 +70,6 @@ const scheduled = (row: Omit<ScheduledJob, 'payload'>): ScheduledJob => ({
 })
 const whatsappLog = (log: Parameters<QueuedJob<object>['run']>[0]['log']) =>
   log.child({ channel: 'whatsapp' })
-
-/** One mailer per job process, made on first use (outgoing-webhook failure e-mails). */
-let jobMailer: Mailer | null = null
 
 export const JOBS = {
   /** Hourly, so the 1st of the month in São Paulo (UTC-3) is caught within the hour. */
@@ -177,8 +192,30 @@ export const JOBS = {
     run: ({ db }) => applyRetention(db),
   }),
   webhookDeliver: queued(webhookDeliverJob, async (deps, { delivery_id }) => {
-    jobMailer ??= createMailer(deps.env, deps.log)
-    await attemptDelivery({ ...deps, mailer: jobMailer }, delivery_id)
+    await attemptDelivery(deps, delivery_id)
+  }),
+  mailSend: queued(mailSendJob, ({ db, log, mailer }, { id }) =>
+    deliverEmail(
+      { db, mailer, log: log.child({ channel: 'email' }), policy: MAIL_SEND_POLICY },
+      id,
+    ),
+  ),
+  /** E-mails a crashed instance left unsent are requeued, every minute and at start. */
+  mailRecover: scheduled({
+    task: 'mail_recover',
+    description: 'devolve à fila e-mails que um processo interrompido deixou sem enviar',
+    maxAttempts: 1,
+    cron: { schedule: '* * * * *' },
+    atStartup: true,
+    run: ({ db }) => recoverEmails(db),
+  }),
+  /** Records of e-mails sent or given up (no address, no body) past 30 days (LGPD). */
+  mailRetention: scheduled({
+    task: 'mail_retention',
+    description: 'apaga registros de e-mails enviados há mais de 30 dias (LGPD)',
+    maxAttempts: 1,
+    cron: { schedule: '25 6 * * *' },
+    run: ({ db }) => applyEmailRetention(db),
   }),
   /** Expired Idempotency-Key answers and month-old webhook events. */
   prunePublicApi: scheduled({

@@ -68,13 +68,24 @@ export type {
   JobSpec,
   QueuedJob,
   RunCounts,
+  ScheduledDeps,
   ScheduledJob,
   TaskDeps,
 } from './jobs/job-spec.ts'
 export { createLogger } from './logger.ts'
 export type { Logger } from './logger.ts'
+export { mailSendJob } from './mail/mail.jobs.ts'
 export { createMailer } from './mail/mailer.ts'
 export type { Mailer } from './mail/mailer.ts'
+export {
+  applyEmailRetention,
+  deliverEmail,
+  dropQueuedEmails,
+  queueEmail,
+  queueEmailNow,
+  recoverEmails,
+} from './mail/outbox.ts'
+export type { EmailToQueue, MailSendPolicy } from './mail/outbox.ts'
 export { BRAND, escapeHtml, GREETING, layout } from './mail/templates.ts'
 export type { MailContent } from './mail/templates.ts'
 export { consumeRateLimit, pruneRateLimits, rateLimitKey } from './rate-limiter.ts'

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
+import type { Mailer } from '../mail/mailer.ts'
 
 /**
  * What a job is, seen from the code that queues it: its task name, payload schema, attempts,
@@ -34,8 +35,18 @@ export const cronPayload = z.looseObject({
 export type CronPayload = z.infer<typeof cronPayload>
 export const idPayload = z.object({ id: z.number().int().positive() })
 
-/** What every job's `run` receives: the process's parts, never globals. */
-export type TaskDeps = { db: Db; log: Logger; env: Env }
+/**
+ * What every job's `run` receives: the process's parts, never globals. The mailer is the
+ * process's one mailer, made by whoever runs the jobs (app/job-runner.ts, the CLI): only the
+ * outbox's mail_send job sends e-mail.
+ */
+export type TaskDeps = { db: Db; log: Logger; env: Env; mailer: Mailer }
+
+/**
+ * What a scheduled run receives (the cron, `npm run cli -- run-task`): no mailer. A scheduled
+ * task that has something to say queues it (ADR 020).
+ */
+export type ScheduledDeps = Omit<TaskDeps, 'mailer'>
 
 /** A row of the job table that code queues: the spec and the work, thin (STYLE.md 8). */
 export type QueuedJob<P extends object> = JobSpec<P> & {
@@ -66,7 +77,7 @@ export type ScheduledJob = JobSpec<CronPayload> & {
   /** Queued once each time a runner starts (recovery after a crash). */
   readonly atStartup?: boolean
   /** Logs `counts` at info when any of them is above zero; debug otherwise. */
-  readonly run: (deps: TaskDeps, now: Date) => Promise<RunCounts>
+  readonly run: (deps: ScheduledDeps, now: Date) => Promise<RunCounts>
 }
 
 export type JobRow = QueuedJob<object> | ScheduledJob

@@ -14,6 +14,9 @@ export type Mailer = {
 }
 
 /**
+ * Sends one e-mail now. Only the outbox's mail_send job calls it (outbox.ts): everything else
+ * queues e-mails with `queueEmail`, in the transaction that causes them.
+ *
  * SMTP_URL set: real e-mail through nodemailer. Unset (never in production: env.ts refuses to
  * start): each message is written as an .eml file under DATA_DIR/mail, and in development its
  * link is logged too, so a newcomer can confirm an account with no mail server at all. Links
@@ -21,7 +24,13 @@ export type Mailer = {
  */
 export function createMailer(env: Env, log: Logger): Mailer {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL)
+    // Short timeouts: a stuck server fails the attempt, and the outbox tries again later.
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    })
     return {
       async send({ to, subject, text, html, kind }) {
         const info = await transport.sendMail({ from: env.MAIL_FROM, to, subject, text, html })
