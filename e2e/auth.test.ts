@@ -14,7 +14,8 @@ let mail: MailCatcher
 
 beforeAll(async () => {
   mail = await startMailCatcher()
-  e2e = await startE2E({ SMTP_URL: mail.url, TRUST_PROXY: 'x-forwarded-for' })
+  // E-mails go out through the outbox's job runner (ADR 020).
+  e2e = await startE2E({ SMTP_URL: mail.url, TRUST_PROXY: 'x-forwarded-for', WORKER: 'on' })
 })
 afterAll(async () => {
   await e2e?.close()

@@ -18,7 +18,8 @@ let e2e: E2E
 let mail: MailCatcher
 beforeAll(async () => {
   mail = await startMailCatcher()
-  e2e = await startE2E({ TRUST_PROXY: 'x-forwarded-for', SMTP_URL: mail.url })
+  // E-mails go out through the outbox's job runner (ADR 020).
+  e2e = await startE2E({ TRUST_PROXY: 'x-forwarded-for', SMTP_URL: mail.url, WORKER: 'on' })
 })
 afterAll(async () => {
   await e2e?.close()

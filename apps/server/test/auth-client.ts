@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { emailsSettled } from './email-outbox.ts'
 import type { TestServer } from './test-server.ts'
 
 /** A client address per simulated person: the test servers trust X-Forwarded-For. */
@@ -102,9 +103,9 @@ export async function signedInUser(
   const email = input.email ?? uniqueEmail()
   const res = await signUp(client, { ...input, email })
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-  // The confirmation e-mail goes out after the answer (background.ts): let it land now, so a
-  // test waiting for a later e-mail to this address never receives it instead.
-  await server.background.drain()
+  // The confirmation e-mail goes out through the outbox's job: let it land now, so a test
+  // waiting for a later e-mail to this address never receives it instead.
+  await emailsSettled(server, { to: email })
   const { rows } = await server.database.pool.query<{ id: string }>(
     `update "user" set "emailVerified" = true where email = $1 returning id`,
     [email],

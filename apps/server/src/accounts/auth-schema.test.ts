@@ -1,10 +1,8 @@
 import { getMigrations } from 'better-auth/db/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, testEnv } from '../../test/test-server.ts'
-import { createBackgroundTasks } from '../platform/background.ts'
 import type { Database } from '../platform/db/database.ts'
 import { createLogger } from '../platform/logger.ts'
-import { createMailer } from '../platform/mail/mailer.ts'
 import { authOptions } from './auth.ts'
 import { createAuthRateLimiter } from './auth-rate-limits.ts'
 import { createPasswordHasher } from './password-hasher.ts'
@@ -29,8 +27,6 @@ describe("Better Auth's schema", () => {
       env,
       db: database.pool,
       log,
-      mailer: createMailer(env, log),
-      background: createBackgroundTasks(log),
       hasher: createPasswordHasher(),
       rateLimiter: createAuthRateLimiter(database.pool, 'x'.repeat(32)),
       secret: 'x'.repeat(32),

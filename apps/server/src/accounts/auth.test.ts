@@ -7,6 +7,7 @@ import {
   TestClient,
   uniqueEmail,
 } from '../../test/auth-client.ts'
+import { emailsSettled } from '../../test/email-outbox.ts'
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 
@@ -15,7 +16,12 @@ let mail: MailCatcher
 
 beforeAll(async () => {
   mail = await startMailCatcher()
-  server = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'x-forwarded-for' })
+  // E-mails go out through the outbox's job runner (ADR 020).
+  server = await startTestServer({
+    SMTP_URL: mail.url,
+    TRUST_PROXY: 'x-forwarded-for',
+    WORKER: 'on',
+  })
 })
 afterAll(async () => {
   await server?.stop()
@@ -144,7 +150,7 @@ describe('sign-up, e-mail confirmation and sign-in', () => {
         const { rows } = await db().query(`select 1 from ${table} where email = $1`, [email])
         expect(rows, table).toEqual([])
       }
-      await server.background.drain()
+      await emailsSettled(server)
       expect(mail.messages.slice(since).filter((m) => m.to.includes(email))).toEqual([])
     } finally {
       await db().query(
@@ -370,7 +376,7 @@ describe('password reset', () => {
       status: true,
       message: 'If this email exists in our system, check your email for the reset link',
     })
-    await server.background.drain()
+    await emailsSettled(server)
     expect(mail.messages.slice(since).some((m) => m.to.includes(email))).toBe(false)
   })
 

@@ -1,11 +1,10 @@
 import { type BetterAuthOptions, betterAuth, generateId } from 'better-auth'
 import { admin } from 'better-auth/plugins'
-import type { BackgroundTasks } from '../platform/index.ts'
 import type { Db } from '../platform/index.ts'
 import type { Env } from '../platform/index.ts'
 import type { Logger } from '../platform/index.ts'
 import { resetPasswordEmail, verificationEmail } from './account-emails.ts'
-import type { Mailer } from '../platform/index.ts'
+import { queueEmailNow } from '../platform/index.ts'
 import { ensureAccountRows, insertAccountRows, profileName } from './account-rows.ts'
 import type { AuthRateLimiter } from './auth-rate-limits.ts'
 import { authTransaction, createAuthKysely } from './auth-kysely.ts'
@@ -21,8 +20,6 @@ export type AuthDeps = {
   env: Env
   db: Db
   log: Logger
-  mailer: Mailer
-  background: BackgroundTasks
   hasher: PasswordHasher
   rateLimiter: AuthRateLimiter
   secret: string
@@ -52,16 +49,7 @@ function phoneFrom(body: unknown): string | null {
 }
 
 /** Better Auth's configuration for Equilibraí (ARCHITECTURE §2, §5; ADRs 003–005). */
-export function authOptions({
-  env,
-  db,
-  log,
-  mailer,
-  background,
-  hasher,
-  rateLimiter,
-  secret,
-}: AuthDeps) {
+export function authOptions({ env, db, log, hasher, rateLimiter, secret }: AuthDeps) {
   const authLog = log.child({ component: 'auth' })
   const socialProviders = {
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -109,11 +97,13 @@ export function authOptions({
       password: { hash: hasher.hash, verify: hasher.verify },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Queued, not sent (ADR 020): the answer waits for one insert, never for SMTP, and says
+      // the same for an unknown e-mail (ADR 004).
       async sendResetPassword({ user, url }) {
-        await mailer.send({
+        await queueEmailNow(db, {
           kind: 'redefinir-senha',
           to: user.email,
-          ...resetPasswordEmail({ link: url }),
+          content: resetPasswordEmail({ link: url }),
         })
       },
     },
@@ -122,15 +112,21 @@ export function authOptions({
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
+      /**
+       * Better Auth calls this after the sign-up transaction has committed (its after-commit
+       * hook), and outside any transaction on sign-in and on request: the e-mail is queued in
+       * a short transaction of its own, before the answer. A crash between the sign-up's
+       * commit and this insert loses the e-mail; signing in sends a fresh one (sendOnSignIn).
+       */
       async sendVerificationEmail({ user, url }) {
         if (!(await rateLimiter.allow('confirmationMailsPerAccount', user.email))) {
           authLog.warn({ userId: user.id }, 'confirmation e-mail not sent: per-account limit')
           return
         }
-        await mailer.send({
+        await queueEmailNow(db, {
           kind: 'confirmar-email',
           to: user.email,
-          ...verificationEmail({ link: url }),
+          content: verificationEmail({ link: url }),
         })
       },
     },
@@ -148,7 +144,8 @@ export function authOptions({
       // Better Auth skips its Origin check when NODE_ENV is 'test'; we test with it on.
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      backgroundTasks: { handler: (task) => background.run(task) },
+      // No backgroundTasks handler: Better Auth awaits the e-mail callbacks, which only queue
+      // (a database insert), so the e-mail is durable before the answer goes out.
     },
     onAPIError: { errorURL: `${env.PUBLIC_URL}/auth` },
     plugins: [adminPlugin],

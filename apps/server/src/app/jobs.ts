@@ -191,8 +191,8 @@ export const JOBS = {
     cron: { schedule: '20 6 * * *' },
     run: ({ db }) => applyRetention(db),
   }),
-  webhookDeliver: queued(webhookDeliverJob, async (deps, { delivery_id }) => {
-    await attemptDelivery(deps, delivery_id)
+  webhookDeliver: queued(webhookDeliverJob, async ({ db, env, log }, { delivery_id }) => {
+    await attemptDelivery({ db, env, log }, delivery_id)
   }),
   mailSend: queued(mailSendJob, ({ db, log, mailer }, { id }) =>
     deliverEmail(

@@ -10,7 +10,6 @@ import { type AuthRateLimits, createAuthRateLimiter } from '../accounts/index.ts
 import { resolveAuthSecret } from '../accounts/index.ts'
 import { deriveApiKeySecret } from '../tenancy/index.ts'
 import { createPasswordHasher } from '../accounts/index.ts'
-import { type BackgroundTasks, createBackgroundTasks } from '../platform/index.ts'
 import { prepareBillingCatalog } from '../billing/index.ts'
 import { billingMode } from '../billing/index.ts'
 import { openReadyDatabase } from './bootstrap.ts'
@@ -20,7 +19,6 @@ import { createApp } from './create-app.ts'
 import { loadStaticFiles } from '../platform/index.ts'
 import { startJobRunner } from './job-runner.ts'
 import type { Logger } from '../platform/index.ts'
-import { createMailer } from '../platform/index.ts'
 import { PlansCache } from '../tenancy/index.ts'
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')
@@ -30,8 +28,6 @@ export type RunningServer = {
   port: number
   deps: AppDeps
   database: Database
-  /** Work started after a response (e-mails): tests wait for it instead of sleeping. */
-  background: BackgroundTasks
   close(): Promise<void>
 }
 
@@ -60,8 +56,6 @@ export async function startServer({
   registerHooks()
   const db = database ?? (await openReadyDatabase(env, 'server', log))
   const plans = new PlansCache(db.pool, db.url, log)
-  const mailer = createMailer(env, log)
-  const background = createBackgroundTasks(log)
   let runner: Runner | null = null
   try {
     await plans.start()
@@ -73,8 +67,6 @@ export async function startServer({
       env,
       db: db.pool,
       log,
-      mailer,
-      background,
       hasher: passwordHasher,
       rateLimiter: authRateLimiter,
       secret,
@@ -87,7 +79,6 @@ export async function startServer({
       auth,
       authRateLimiter,
       passwordHasher,
-      mailer,
       apiKeySecret: deriveApiKeySecret(secret),
     }
     const app = createApp(deps, loadStaticFiles(webDist))
@@ -111,18 +102,14 @@ export async function startServer({
             if ('closeAllConnections' in server) server.closeAllConnections()
           }, 10_000).unref()
         })
-        // E-mails already handed off (a confirmation after sign-up) still go out.
-        await background.drain()
-        mailer.close()
         await runner?.stop()
         await plans.stop()
         if (!database) await db.close()
       })()
       return closing
     }
-    return { url: `http://localhost:${port}`, port, deps, database: db, background, close }
+    return { url: `http://localhost:${port}`, port, deps, database: db, close }
   } catch (error) {
-    mailer.close()
     await runner?.stop()
     await plans.stop()
     if (!database) await db.close()

@@ -6,9 +6,8 @@ import type { WebhookEventBody } from '@equilibrai/shared'
 import type { Db } from '../platform/index.ts'
 import { withTransaction } from '../platform/index.ts'
 import type { Env } from '../platform/index.ts'
-import { addJob } from '../platform/index.ts'
+import { addJob, queueEmail } from '../platform/index.ts'
 import type { Logger } from '../platform/index.ts'
-import type { Mailer } from '../platform/index.ts'
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts'
 import {
   resolveWebhookTarget,
@@ -36,7 +35,7 @@ export function retryDelaySeconds(attempt: number): number {
   return RETRY_DELAYS_SECONDS[Math.min(attempt, RETRY_DELAYS_SECONDS.length) - 1] ?? 3600
 }
 
-export type DeliveryDeps = { db: Db; env: Env; log: Logger; mailer: Mailer }
+export type DeliveryDeps = { db: Db; env: Env; log: Logger }
 
 type DeliveryRow = {
   id: string
@@ -129,6 +128,12 @@ export async function attemptDelivery(
         retry && !disable ? retryAt : null,
       ],
     )
+    // Locked first: of two attempts disabling the endpoint at once, one finds it disabled.
+    const { rows: endpoint } = await tx.query<{ disabled_at: Date | null }>(
+      'select disabled_at from webhook_endpoints where id = $1 for update',
+      [row.endpoint_id],
+    )
+    const newlyDisabled = disable && endpoint[0]?.disabled_at === null
     await tx.query(
       `update webhook_endpoints set failing_since = coalesce(failing_since, $2),
               disabled_at = case when $3 then coalesce(disabled_at, $2) else disabled_at end
@@ -143,17 +148,20 @@ export async function attemptDelivery(
         { key: deliveryId, runAt: retryAt },
       )
     }
+    // The owner is told once, in the transaction that disables the endpoint.
+    if (newlyDisabled) {
+      await queueEmail(tx, {
+        to: row.owner_email,
+        kind: 'webhook-disabled',
+        content: webhookDisabledEmail({
+          name: row.owner_name,
+          url: row.url,
+          link: `${deps.env.PUBLIC_URL}/integracoes`,
+        }),
+      })
+    }
   })
   if (disable) {
-    await deps.mailer.send({
-      ...webhookDisabledEmail({
-        name: row.owner_name,
-        url: row.url,
-        link: `${deps.env.PUBLIC_URL}/integracoes`,
-      }),
-      to: row.owner_email,
-      kind: 'webhook-disabled',
-    })
     deps.log.warn({ endpointId: Number(row.endpoint_id) }, 'webhook endpoint disabled')
   }
   return result

@@ -1,5 +1,3 @@
-export { createBackgroundTasks } from './background.ts'
-export type { BackgroundTasks } from './background.ts'
 export {
   lockForSession,
   lockForTransaction,

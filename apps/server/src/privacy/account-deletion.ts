@@ -1,11 +1,10 @@
 import Stripe from 'stripe'
 import { isDemoId } from '../billing/index.ts'
 import type { Db } from '../platform/index.ts'
-import { type Queryable, withTransaction } from '../platform/index.ts'
+import { dropQueuedEmails, type Queryable, queueEmail, withTransaction } from '../platform/index.ts'
 import type { Env } from '../platform/index.ts'
 import { AppError } from '../platform/index.ts'
 import type { Logger } from '../platform/index.ts'
-import type { Mailer } from '../platform/index.ts'
 import { accountDeletedEmail } from './privacy-emails.ts'
 import { waIdForms } from '../messaging/index.ts'
 import { ident, personColumns } from './person-tables.ts'
@@ -15,7 +14,6 @@ export type AccountDeletionDeps = {
   db: Db
   env: Env
   log: Logger
-  mailer: Mailer
   stripe: Stripe | null
   /** The account's wrong-password counts (auth/password-failures.ts), keyed by e-mail HMAC. */
   forgetPasswordFailures?: (db: Queryable, email: string) => Promise<void>
@@ -91,8 +89,9 @@ async function sweepPersonColumns(db: Queryable, userId: string) {
  * DELETE /api/me (LGPD art. 18 VI): the account and everything kept about the person, in one
  * transaction — profile, subscription row, ledger with its entries and bills, WhatsApp link
  * and every message to or from the number, sessions and sign-in methods, the waitlist entry
- * with the same e-mail. The paid subscription is cancelled at Stripe first, and a confirmation
- * goes to the address afterwards. The e-mail is free to sign up again.
+ * with the same e-mail, e-mails to the address not sent yet. The paid subscription is cancelled
+ * at Stripe first, and a confirmation is queued to the address with the deletion. The e-mail
+ * is free to sign up again.
  */
 export async function deleteAccount(
   deps: AccountDeletionDeps,
@@ -115,6 +114,8 @@ export async function deleteAccount(
       forms,
     ])
     await tx.query('delete from usuarios where lower(email) = lower($1)', [person.email])
+    // E-mails not sent yet (a reset link, an answer): they carry the address and its links.
+    await dropQueuedEmails(tx, { email: person.email })
     await tx.query('delete from "verification" where value = $1 or identifier = lower($2)', [
       userId,
       person.email,
@@ -136,17 +137,13 @@ export async function deleteAccount(
     // Cascades: profile → subscription → ledger → entries, bills…; sessions, sign-in methods.
     await tx.query('delete from "user" where id = $1', [userId])
     await tx.query('delete from profiles where id = $1', [userId])
-  })
-
-  try {
-    await deps.mailer.send({
-      kind: 'conta-excluida',
+    // The notice goes with the deletion, or not at all. Sending it erases the address from the
+    // outbox (ADR 020): nothing of the person stays once it has gone.
+    await queueEmail(tx, {
       to: person.email,
-      ...accountDeletedEmail({ link: deps.env.PUBLIC_URL }),
+      kind: 'conta-excluida',
+      content: accountDeletedEmail({ link: deps.env.PUBLIC_URL }),
     })
-  } catch (error) {
-    // The deletion stands; only the notice failed.
-    deps.log.error({ err: error }, 'account deletion: confirmation e-mail not sent')
-  }
+  })
   deps.log.info({ userId }, 'account deleted at its owner’s request')
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, signedInUser, signUp, TestClient } from '../../test/auth-client.ts'
+import { emailsSettled } from '../../test/email-outbox.ts'
 import { type FakeMeta, fakeMetaEnv, startFakeMeta } from '../../test/fake-meta.ts'
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts'
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts'
@@ -262,6 +263,8 @@ describe('DELETE /api/me', () => {
     })
     expect(notice.text).toContain('foi excluída')
     expect(notice.text).not.toContain('Zélia')
+    // Sending the notice erased the address from the outbox (ADR 020).
+    await emailsSettled(server)
 
     // Nothing of the person in any table: first every user-id-like column the catalogue knows
     // (tables other features add later included), then every row of every table as text.
@@ -332,6 +335,7 @@ describe('DELETE /api/me', () => {
     )
     const fresh = await client.request('/api/me', { method: 'DELETE', json: {} })
     expect(fresh.status).toBe(200)
+    await emailsSettled(server) // the notice, sent and erased (ADR 020)
     expect(await tablesMentioning([userId, email])).toEqual([])
   })
 

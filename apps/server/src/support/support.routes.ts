@@ -6,11 +6,10 @@ import { type AuthedBindings, requireAdmin, requireUser } from '../accounts/inde
 import { NotFoundError } from '../platform/index.ts'
 import { resolveCaller } from '../tenancy/index.ts'
 import { parseBody, pathId } from '../platform/index.ts'
-import { supportAnswerEmail } from './support-emails.ts'
+import { answerAndNotify } from './support-answer.ts'
 import {
   accountManagerFor,
   adminSupportQueue,
-  answerSupportRequest,
   listSupportRequests,
   openSupportRequest,
   setAccountManager,
@@ -62,22 +61,12 @@ export function supportRoutes(deps: AppDeps) {
     .patch('/admin/support/requests/:id', admin, async (c) => {
       const id = pathId(c, () => new NotFoundError('Solicitação não encontrada.'))
       const { answer } = await parseBody(c, supportAnswerSchema)
-      const answered = await answerSupportRequest(db, {
+      const request = await answerAndNotify(db, {
         id,
         answer,
         adminId: c.get('user').id,
+        publicUrl: deps.env.PUBLIC_URL,
       })
-      const { email, name: _name, ...request } = answered
-      try {
-        await deps.mailer.send({
-          to: email,
-          kind: 'support-answer',
-          ...supportAnswerEmail({ answer, link: `${deps.env.PUBLIC_URL}/dashboard#suporte` }),
-        })
-      } catch (error) {
-        // The answer is stored and shows on the person's dashboard; the e-mail is a courtesy.
-        deps.log.error({ err: error, requestId: request.id }, 'support answer e-mail failed')
-      }
       return c.json(request)
     })
     .put('/admin/account-managers', admin, async (c) => {

@@ -56,9 +56,3 @@ export class InvitationEmailMismatchError extends AppError {
 }
 
 export class TeamConflictError extends ConflictError {}
-
-export class InvitationMailError extends AppError {
-  constructor() {
-    super(503, 'MAIL_FAILED', 'Não foi possível enviar o convite por email. Tente novamente.')
-  }
-}

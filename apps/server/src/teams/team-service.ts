@@ -1,15 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { InvitationPreview } from '@equilibrai/shared'
 import type { Db } from '../platform/index.ts'
-import { type Queryable, withTransaction } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
-import type { Mailer } from '../platform/index.ts'
+import { type Queryable, queueEmail, withTransaction } from '../platform/index.ts'
 import { teamInvitationEmail } from './team-emails.ts'
 import { assertFeature } from '../tenancy/index.ts'
 import {
   InvitationClosedError,
   InvitationEmailMismatchError,
-  InvitationMailError,
   InvitationNotFoundError,
   MemberNotFoundError,
   NotTeamOwnerError,
@@ -63,11 +60,15 @@ function statusOf(inv: InvitationRow): InvitationPreview['status'] {
   return 'pending'
 }
 
-/** Creates the invitation (seats checked under the team lock); the token is returned once. */
+/**
+ * Creates the invitation (seats checked under the team lock) and queues its e-mail in the same
+ * transaction (ADR 020): an invitation stored is an invitation mailed. The token exists only in
+ * that e-mail; the database keeps its hash.
+ */
 export async function createInvitation(
   db: Db,
-  { ownerId, email }: { ownerId: string; email: string },
-): Promise<{ id: number; token: string; expiresAt: Date }> {
+  { ownerId, email, publicUrl }: { ownerId: string; email: string; publicUrl: string },
+): Promise<{ id: number; email: string; expires_at: string }> {
   return withTransaction(db, async (tx) => {
     const memberOf = await tx.query('select 1 from team_members where user_id = $1', [ownerId])
     if (memberOf.rowCount) throw new NotTeamOwnerError()
@@ -118,38 +119,28 @@ export async function createInvitation(
       [team.id, email, hashToken(token), ownerId, INVITATION_DAYS],
     )
     const row = rows[0] as { id: number; expires_at: Date }
-    return { id: row.id, token, expiresAt: row.expires_at }
+    const owner = await ownerForEmail(tx, ownerId)
+    await queueEmail(tx, {
+      to: email,
+      kind: 'team-invitation',
+      content: teamInvitationEmail({
+        ownerEmail: owner.email,
+        planName: owner.plan_name,
+        link: `${publicUrl}/convite/${token}`,
+      }),
+    })
+    return { id: row.id, email, expires_at: row.expires_at.toISOString() }
   })
 }
 
-/** Sends the invitation e-mail; when it cannot go, the invitation is cancelled (seat freed). */
-export async function sendInvitation(
-  deps: { db: Db; mailer: Mailer; log: Logger; publicUrl: string },
-  { ownerId, email }: { ownerId: string; email: string },
-): Promise<{ id: number; email: string; expires_at: string }> {
-  const invitation = await createInvitation(deps.db, { ownerId, email })
-  const { rows } = await deps.db.query<{ email: string; plan_name: string }>(
+async function ownerForEmail(tx: Queryable, ownerId: string) {
+  const { rows } = await tx.query<{ email: string; plan_name: string }>(
     `select u.email, pf.name as plan_name from "user" u
        join subscribers s on s.user_id = u.id join plan_features pf on pf.plan_type = s.plan_type
       where u.id = $1`,
     [ownerId],
   )
-  const owner = rows[0] ?? { email: '', plan_name: 'Empresas' }
-  const link = `${deps.publicUrl}/convite/${invitation.token}`
-  try {
-    await deps.mailer.send({
-      to: email,
-      kind: 'team-invitation',
-      ...teamInvitationEmail({ ownerEmail: owner.email, planName: owner.plan_name, link }),
-    })
-  } catch (error) {
-    deps.log.error({ err: error, invitationId: invitation.id }, 'team invitation e-mail failed')
-    await deps.db.query('update team_invitations set cancelled_at = now() where id = $1', [
-      invitation.id,
-    ])
-    throw new InvitationMailError()
-  }
-  return { id: invitation.id, email, expires_at: invitation.expiresAt.toISOString() }
+  return rows[0] ?? { email: '', plan_name: 'Empresas' }
 }
 
 async function invitationByToken(

@@ -9,9 +9,9 @@ import { teamOfUser, teamSummary, teamView } from './team.queries.ts'
 import {
   acceptInvitation,
   cancelInvitation,
+  createInvitation,
   previewInvitation,
   removeMember,
-  sendInvitation,
   teamToShow,
 } from './team-service.ts'
 
@@ -32,10 +32,11 @@ export function teamHandlers(deps: AppDeps) {
     /** POST /api/team/invitations {email} → 201 {id, email, expires_at}; 409 SEATS_FULL. */
     async invite(c: Ctx) {
       const { email } = await parseBody(c, teamInvitationSchema)
-      const invitation = await sendInvitation(
-        { db, mailer: deps.mailer, log: deps.log, publicUrl: deps.env.PUBLIC_URL },
-        { ownerId: c.get('user').id, email },
-      )
+      const invitation = await createInvitation(db, {
+        ownerId: c.get('user').id,
+        email,
+        publicUrl: deps.env.PUBLIC_URL,
+      })
       return c.json(invitation, 201)
     },
 

@@ -10,7 +10,12 @@ let server: TestServer
 let mail: MailCatcher
 beforeAll(async () => {
   mail = await startMailCatcher()
-  server = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'x-forwarded-for' })
+  // E-mails go out through the outbox's job runner (ADR 020).
+  server = await startTestServer({
+    SMTP_URL: mail.url,
+    TRUST_PROXY: 'x-forwarded-for',
+    WORKER: 'on',
+  })
 })
 afterAll(async () => {
   await server?.stop()
