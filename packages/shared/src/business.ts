@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { Category, EntryType } from './categories.ts'
 import { monthSchema } from './transactions.ts'
 import { emailSchema } from './validation.ts'
 
@@ -59,19 +58,6 @@ export type InvitationPreview = {
   status: 'pending' | 'accepted' | 'cancelled' | 'expired'
 }
 
-/** GET /api/v1/team/summary?month= */
-export type TeamSummary = {
-  month: string
-  /** user_id null: entries of accounts deleted since ("Conta excluída"). */
-  members: {
-    user_id: string | null
-    name: string
-    income_cents: number
-    expense_cents: number
-    count: number
-  }[]
-}
-
 export const teamSummaryQuerySchema = z.object({ month: monthSchema.optional() })
 
 // ── Advanced analysis ────────────────────────────────────────────────────────────────────
@@ -86,33 +72,6 @@ export const analysisQuerySchema = z.object({
     .max(ANALYSIS_MAX_MONTHS, `Máximo de ${ANALYSIS_MAX_MONTHS} meses`)
     .default(12),
 })
-
-export type MonthTotals = {
-  month: string
-  income_cents: number
-  expense_cents: number
-  balance_cents: number
-}
-
-export type CategoryChange = {
-  category: Category
-  type: EntryType
-  this_month_cents: number
-  average_3m_cents: number
-  /** (this month − average) × 100 ÷ average, rounded; null when the average is 0. */
-  change_pct: number | null
-  /** Where the category is heading by the end of the month (see the projection's rule). */
-  projected_cents: number
-}
-
-/** GET /api/v1/analysis?months=12 */
-export type Analysis = {
-  months: MonthTotals[]
-  categories: CategoryChange[]
-  projection: MonthTotals & { days_elapsed: number; days_in_month: number }
-  /** Up to 3 categories whose projection moves most (in cents) from their 3-month average. */
-  movers: CategoryChange[]
-}
 
 // ── Support ──────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { NotificationSettings } from './contracts/notifications.ts'
 
 /**
  * What proactive messages a person wants (ARCHITECTURE §8, GET / PATCH
@@ -12,8 +13,6 @@ export const NOTIFICATION_KINDS = [
   'monthly_report',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-
-export type NotificationSettings = Record<NotificationKind, boolean>
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   bill_reminders: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATEGORIES, type Category, categoryType, type EntryType } from './categories.ts'
+import { CATEGORIES, type Category, categoryType } from './categories.ts'
 import { addMonths, lastDayOfMonth } from './dates.ts'
 import {
   amountCentsSchema,
@@ -17,17 +17,6 @@ import {
 
 export const BILL_RECURRENCES = ['none', 'monthly'] as const
 export type BillRecurrence = (typeof BILL_RECURRENCES)[number]
-
-/** GET /api/v1/bills rows. */
-export type Bill = {
-  id: number
-  description: string
-  amount_cents: number | null
-  category: Category | null
-  due_on: string
-  recurrence: BillRecurrence
-  paid_on: string | null
-}
 
 export const EXPENSE_CATEGORY_LIST = CATEGORIES.filter((c) => categoryType(c) === 'expense')
 
@@ -66,18 +55,6 @@ export const dayOfMonthSchema = z
   .min(1, 'Dia deve ser entre 1 e 31')
   .max(31, 'Dia deve ser entre 1 e 31')
 
-/** GET /api/v1/recurring rows. `last_refused_on`: the last day the plan's limit refused it. */
-export type Recurring = {
-  id: number
-  type: EntryType
-  amount_cents: number
-  description: string
-  category: Category
-  day_of_month: number
-  next_on: string
-  last_refused_on: string | null
-}
-
 /** POST /api/v1/recurring and the web form. */
 export const recurringInputSchema = z
   .object({
@@ -103,26 +80,8 @@ export const budgetCategorySchema = billCategorySchema
 
 export const budgetMonthQuerySchema = z.object({ month: monthSchema.optional() })
 
-export type BudgetRow = {
-  category: Category
-  limit_cents: number
-  spent_cents: number
-  /** spent_cents × 100 ÷ limit_cents, rounded down. */
-  percent: number
-}
-export type BudgetList = { month: string; data: BudgetRow[] }
-
 export const ALERT_KINDS = ['budget_80', 'budget_100', 'high_spending', 'bill_due'] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
-
-export type Alert = {
-  id: number
-  kind: AlertKind
-  category: Category | null
-  text: string
-  created_at: string
-}
-export type AlertPage = { data: Alert[] }
 
 /** The occurrence of day `day` in `YYYY-MM`: day 31 is the 30th, 28th or 29th when shorter. */
 export function occurrenceIn(month: string, day: number): string {

@@ -70,27 +70,7 @@ export const webhookEndpointCreateSchema = z.strictObject(
 )
 export type WebhookEndpointCreate = z.input<typeof webhookEndpointCreateSchema>
 
-export type WebhookEndpoint = {
-  id: number
-  url: string
-  events: WebhookEventType[]
-  created_at: string
-  disabled_at: string | null
-}
-/** POST answers (create, rotate-secret) carry the signing secret; lists do not. */
-export type WebhookEndpointWithSecret = WebhookEndpoint & { secret: string }
-export type WebhookEndpointList = { data: WebhookEndpoint[] }
-
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const
-export type WebhookDelivery = {
-  event_id: string
-  type: string
-  status: (typeof WEBHOOK_DELIVERY_STATUSES)[number]
-  attempts: number
-  last_status_code: number | null
-  created_at: string
-}
-export type WebhookDeliveryList = { data: WebhookDelivery[] }
 
 /** The JSON body of every delivery. */
 export type WebhookEventBody = {

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import type { Category, EntryType } from './categories.ts'
-import { isoDateSchema, monthSchema, type Transaction } from './transactions.ts'
+import { isoDateSchema, monthSchema } from './transactions.ts'
 
 /**
  * Reports (ARCHITECTURE §8, relatórios_básicos / exportação_pdf): GET /api/v1/reports/monthly
@@ -17,29 +16,6 @@ export const transactionsCsvQuerySchema = z
     message: 'A data inicial deve ser anterior à final',
     path: ['from'],
   })
-
-export type ReportTotals = { income_cents: number; expense_cents: number; balance_cents: number }
-
-export type ReportCategory = {
-  category: Category
-  type: EntryType
-  total_cents: number
-  count: number
-  /** The same category's total in the month before (0 when it had none). */
-  previous_cents: number
-}
-
-export type ReportDay = { date: string; income_cents: number; expense_cents: number }
-
-export type MonthlyReport = ReportTotals & {
-  month: string
-  previous: ReportTotals
-  by_category: ReportCategory[]
-  /** Every day of the month, in order (zeros included), so a chart has no gaps. */
-  daily: ReportDay[]
-  /** The month's largest expenses, largest first. */
-  top_expenses: Transaction[]
-}
 
 /** How many entries top_expenses lists. */
 export const TOP_EXPENSES = 10

@@ -1,17 +1,17 @@
 import type { AppDeps } from '../tenancy/index.ts'
+import { alertPageExample, alertPageSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { listAlerts } from './alerts.ts'
 import { requireFeature } from '../tenancy/index.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import { alertListDoc, planningExamples } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Orçamentos',
   summary: 'Alertas enviados, do mais novo ao mais antigo',
   description: 'Os últimos 100: `budget_80`, `budget_100`, `high_spending`, `bill_due`.',
   feature: 'alertas_orçamento',
-  response: { schema: alertListDoc, example: planningExamples.alerts },
+  response: { schema: alertPageSchema, example: alertPageExample },
 })
 
 /**

@@ -1,12 +1,16 @@
 import type { AppDeps } from '../tenancy/index.ts'
-import { analysisQuerySchema, saoPauloDate } from '@equilibrai/shared'
+import {
+  analysisExample,
+  analysisQuerySchema,
+  analysisSchema,
+  saoPauloDate,
+} from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { analyzeLedger } from './analysis.queries.ts'
 import { requireFeature } from '../tenancy/index.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { parseQuery } from '../platform/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import { analysisDoc } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Análise',
@@ -17,43 +21,7 @@ const doc = apiDoc({
     'variações.',
   query: analysisQuerySchema,
   feature: 'análise_avançada',
-  response: {
-    schema: analysisDoc,
-    example: {
-      months: [
-        { month: '2026-10', income_cents: 500000, expense_cents: 180000, balance_cents: 320000 },
-        { month: '2026-11', income_cents: 500000, expense_cents: 25000, balance_cents: 475000 },
-      ],
-      categories: [
-        {
-          category: 'mercado',
-          type: 'expense',
-          this_month_cents: 15000,
-          average_3m_cents: 30000,
-          change_pct: -50,
-          projected_cents: 45000,
-        },
-      ],
-      projection: {
-        month: '2026-11',
-        income_cents: 500000,
-        expense_cents: 217000,
-        balance_cents: 283000,
-        days_elapsed: 10,
-        days_in_month: 30,
-      },
-      movers: [
-        {
-          category: 'mercado',
-          type: 'expense',
-          this_month_cents: 15000,
-          average_3m_cents: 30000,
-          change_pct: -50,
-          projected_cents: 45000,
-        },
-      ],
-    },
-  },
+  response: { schema: analysisSchema, example: analysisExample },
 })
 
 /** GET /api/v1/analysis?months=12 (análise_avançada, ARCHITECTURE §8) on the caller's ledger. */

@@ -1,7 +1,8 @@
-import { type Analysis, addMonths } from '@equilibrai/shared'
+import { addMonths, analysisSchema } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { signedInUser } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { analyzeLedger } from './analysis.queries.ts'
 import { changePct, projectCategory } from './projection.ts'
@@ -177,7 +178,7 @@ describe('GET /api/v1/analysis', () => {
     expect((await biz.client.request('/api/v1/analysis?months=25')).status).toBe(400)
     const res = await biz.client.request('/api/v1/analysis')
     expect(res.status).toBe(200)
-    const body = (await res.json()) as Analysis
+    const body = expectContract(analysisSchema, await res.json())
     expect(body.months).toHaveLength(12)
     expect(body.projection.balance_cents).toBe(0)
     expect(body.categories).toEqual([])

@@ -1,5 +1,4 @@
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@equilibrai/shared'
-import { transactionExample } from '../platform/index.ts'
+import { transactionExample, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@equilibrai/shared'
 
 /** OpenAPI 3.1 `webhooks`: what each event POSTs to a registered endpoint. */
 export function webhookPayloads() {

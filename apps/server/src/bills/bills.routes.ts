@@ -1,9 +1,15 @@
 import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
-import { billInputSchema, billPatchSchema } from '@equilibrai/shared'
+import {
+  billExample,
+  billInputSchema,
+  billListExample,
+  billListSchema,
+  billPatchSchema,
+  billSchema,
+} from '@equilibrai/shared'
 import { apiDoc } from '../platform/index.ts'
-import { billDoc, billListDoc, planningExamples } from '../platform/index.ts'
 import { billHandlers } from './bills.handlers.ts'
 
 const TAG = 'Contas'
@@ -13,7 +19,7 @@ const docs = {
     tag: TAG,
     summary: 'Lista as contas',
     description: 'Em aberto primeiro, por vencimento; depois as pagas.',
-    response: { schema: billListDoc, example: planningExamples.bills },
+    response: { schema: billListSchema, example: billListExample },
   }),
   create: apiDoc({
     tag: TAG,
@@ -26,13 +32,13 @@ const docs = {
       due_on: '2026-12-10',
       recurrence: 'monthly',
     },
-    response: { status: 201, schema: billDoc, example: planningExamples.bill },
+    response: { status: 201, schema: billSchema, example: billExample },
   }),
   get: apiDoc({
     tag: TAG,
     summary: 'Uma conta',
     params: ID,
-    response: { schema: billDoc, example: planningExamples.bill },
+    response: { schema: billSchema, example: billExample },
     errors: [404],
   }),
   update: apiDoc({
@@ -43,7 +49,7 @@ const docs = {
     params: ID,
     body: billPatchSchema,
     bodyExample: { paid_on: '2026-12-09', record_entry: true },
-    response: { schema: billDoc, example: planningExamples.bill },
+    response: { schema: billSchema, example: billExample },
     errors: [404],
   }),
   remove: apiDoc({

@@ -1,6 +1,7 @@
-import type { Bill } from '@equilibrai/shared'
+import { billListSchema, billSchema } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 
 let server: TestServer
@@ -25,7 +26,7 @@ const errorOf = async (res: Response) =>
 async function create(u: User, body: Record<string, unknown>) {
   const res = await u.client.post('/api/v1/bills', body)
   expect(res.status).toBe(201)
-  return (await res.json()) as Bill
+  return expectContract(billSchema, await res.json())
 }
 
 describe('/api/v1/bills', () => {
@@ -59,14 +60,20 @@ describe('/api/v1/bills', () => {
     })
     expect(internet).toMatchObject({ amount_cents: null, category: null, recurrence: 'monthly' })
 
-    const list = (await (await u.client.request('/api/v1/bills')).json()) as { data: Bill[] }
+    const list = expectContract(
+      billListSchema,
+      await (await u.client.request('/api/v1/bills')).json(),
+    )
     expect(list.data.map((b) => b.description)).toEqual(['Internet', 'Conta de luz'])
 
     const edited = await u.client.request(`/api/v1/bills/${luz.id}`, {
       method: 'PATCH',
       json: { amount_cents: 19_990, due_on: '2026-12-11' },
     })
-    expect(await edited.json()).toMatchObject({ amount_cents: 19_990, due_on: '2026-12-11' })
+    expect(expectContract(billSchema, await edited.json())).toMatchObject({
+      amount_cents: 19_990,
+      due_on: '2026-12-11',
+    })
     expect((await u.client.request(`/api/v1/bills/${luz.id}`, { method: 'DELETE' })).status).toBe(
       204,
     )
@@ -89,14 +96,17 @@ describe('/api/v1/bills', () => {
       })
     const paid = await pay()
     expect(paid.status).toBe(200)
-    expect(await paid.json()).toMatchObject({ paid_on: '2027-01-30' })
+    expect(expectContract(billSchema, await paid.json())).toMatchObject({ paid_on: '2027-01-30' })
     // Unpaid and paid again: no second next bill, no second entry.
     await u.client.request(`/api/v1/bills/${aluguel.id}`, {
       method: 'PATCH',
       json: { paid_on: null },
     })
     await pay()
-    const list = (await (await u.client.request('/api/v1/bills')).json()) as { data: Bill[] }
+    const list = expectContract(
+      billListSchema,
+      await (await u.client.request('/api/v1/bills')).json(),
+    )
     expect(list.data.map((b) => [b.due_on, b.paid_on])).toEqual([
       ['2027-02-28', null],
       ['2027-01-31', '2027-01-30'],
@@ -135,6 +145,8 @@ describe('/api/v1/bills', () => {
     expect(await errorOf(patched)).toEqual({ code: 'NOT_FOUND', message: 'Conta não encontrada.' })
     expect((await bia.client.request(path, { method: 'DELETE' })).status).toBe(404)
     expect((await bia.client.request('/api/v1/bills/abc')).status).toBe(404)
-    expect((await ana.client.request(path)).status).toBe(200)
+    const own = await ana.client.request(path)
+    expect(own.status).toBe(200)
+    expect(expectContract(billSchema, await own.json())).toEqual(anas)
   })
 })

@@ -1,8 +1,12 @@
 import type { AppDeps } from '../tenancy/index.ts'
 import {
   budgetCategorySchema,
+  budgetExample,
   budgetInputSchema,
+  budgetListExample,
+  budgetListSchema,
   budgetMonthQuerySchema,
+  budgetSchema,
   saoPauloMonth,
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
@@ -12,7 +16,6 @@ import { requireFeature } from '../tenancy/index.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 import { parseBody, parseQuery } from '../platform/index.ts'
-import { budgetDoc, budgetListDoc, planningExamples } from '../platform/index.ts'
 
 const TAG = 'Orçamentos'
 const CATEGORY = {
@@ -28,7 +31,7 @@ const docs = {
     summary: 'Orçamentos do mês com o gasto',
     query: budgetMonthQuerySchema,
     feature: 'alertas_orçamento',
-    response: { schema: budgetListDoc, example: planningExamples.budgets },
+    response: { schema: budgetListSchema, example: budgetListExample },
   }),
   put: apiDoc({
     tag: TAG,
@@ -39,7 +42,7 @@ const docs = {
     body: budgetInputSchema,
     bodyExample: { limit_cents: 80000 },
     feature: 'alertas_orçamento',
-    response: { schema: budgetDoc, example: planningExamples.budget },
+    response: { schema: budgetSchema, example: budgetExample },
   }),
   remove: apiDoc({
     tag: TAG,

@@ -1,7 +1,13 @@
-import type { AlertPage, BudgetList } from '@equilibrai/shared'
-import { saoPauloDate, saoPauloMonth } from '@equilibrai/shared'
+import {
+  alertPageSchema,
+  budgetListSchema,
+  budgetSchema,
+  saoPauloDate,
+  saoPauloMonth,
+} from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 
 let server: TestServer
@@ -46,7 +52,7 @@ describe('/api/v1/budgets and /api/v1/alerts', () => {
       json: { limit_cents: 80_000 },
     })
     expect(put.status).toBe(200)
-    expect(await put.json()).toEqual({
+    expect(expectContract(budgetSchema, await put.json())).toEqual({
       category: 'mercado',
       limit_cents: 80_000,
       spent_cents: 0,
@@ -60,14 +66,18 @@ describe('/api/v1/budgets and /api/v1/alerts', () => {
       occurred_on: today,
     }
     expect((await client.post('/api/v1/transactions', entry)).status).toBe(201)
-    const list = (await (
-      await client.request(`/api/v1/budgets?month=${month}`)
-    ).json()) as BudgetList
+    const list = expectContract(
+      budgetListSchema,
+      await (await client.request(`/api/v1/budgets?month=${month}`)).json(),
+    )
     expect(list).toEqual({
       month,
       data: [{ category: 'mercado', limit_cents: 80_000, spent_cents: 65_000, percent: 81 }],
     })
-    const alerts = (await (await client.request('/api/v1/alerts')).json()) as AlertPage
+    const alerts = expectContract(
+      alertPageSchema,
+      await (await client.request('/api/v1/alerts')).json(),
+    )
     expect(alerts.data).toEqual([
       {
         id: expect.any(Number),
@@ -80,7 +90,10 @@ describe('/api/v1/budgets and /api/v1/alerts', () => {
     // Removed from this month on: gone from the list; a second removal is a 404.
     const del = await client.request('/api/v1/budgets/mercado', { method: 'DELETE' })
     expect(del.status).toBe(204)
-    const after = (await (await client.request('/api/v1/budgets')).json()) as BudgetList
+    const after = expectContract(
+      budgetListSchema,
+      await (await client.request('/api/v1/budgets')).json(),
+    )
     expect(after.data).toEqual([])
     expect((await client.request('/api/v1/budgets/mercado', { method: 'DELETE' })).status).toBe(404)
   })

@@ -1,29 +1,26 @@
 import type { AppDeps } from '../tenancy/index.ts'
-import { WEBHOOK_EVENT_TYPES, webhookEndpointCreateSchema } from '@equilibrai/shared'
+import {
+  WEBHOOK_EVENT_TYPES,
+  webhookDeliveryListExample,
+  webhookDeliveryListSchema,
+  webhookEndpointCreateSchema,
+  webhookEndpointExample as endpointExample,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretExample as withSecret,
+  webhookEndpointWithSecretSchema,
+  webhookTestEventExample,
+  webhookTestEventSchema,
+} from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { requireFeature } from '../tenancy/index.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import {
-  testEventDoc,
-  webhookDeliveryListDoc,
-  webhookEndpointDoc,
-  webhookEndpointListDoc,
-  webhookEndpointWithSecretDoc,
-} from '../platform/index.ts'
 import { webhookEndpointHandlers } from './webhook-endpoints.handlers.ts'
 
 const tag = 'Webhooks'
 const feature = 'integrações_personalizadas' as const
 const id = { id: 'Id do endpoint' }
-const endpointExample = {
-  id: 7,
-  url: 'https://erp.exemplo.com.br/webhooks/equilibrai',
-  events: ['transaction.created', 'transaction.deleted'],
-  created_at: '2026-11-10T14:32:05.120Z',
-  disabled_at: null,
-}
-const withSecret = { ...endpointExample, secret: 'whsec_3q2-7wEXAMPLEsecretOnlyShownHere' }
 
 /**
  * /api/v1/webhook-endpoints (ARCHITECTURE §8, integrações_personalizadas): endpoints of the
@@ -44,7 +41,7 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
         description: `Eventos: ${WEBHOOK_EVENT_TYPES.map((e) => `\`${e}\``).join(', ')}. Fora do ambiente de desenvolvimento, só URLs https que resolvem para endereços públicos. A resposta traz o \`secret\` que assina as entregas.`,
         body: webhookEndpointCreateSchema,
         bodyExample: { url: endpointExample.url, events: endpointExample.events },
-        response: { status: 201, schema: webhookEndpointWithSecretDoc, example: withSecret },
+        response: { status: 201, schema: webhookEndpointWithSecretSchema, example: withSecret },
       }),
       h.create,
     )
@@ -54,7 +51,7 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
         tag,
         feature,
         summary: 'Lista os endpoints de webhook',
-        response: { schema: webhookEndpointListDoc, example: { data: [endpointExample] } },
+        response: { schema: webhookEndpointListSchema, example: { data: [endpointExample] } },
       }),
       h.list,
     )
@@ -66,7 +63,7 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
         summary: 'Mostra um endpoint',
         params: id,
         errors: [404],
-        response: { schema: webhookEndpointDoc, example: endpointExample },
+        response: { schema: webhookEndpointSchema, example: endpointExample },
       }),
       h.get,
     )
@@ -93,7 +90,7 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
         params: id,
         post: true,
         errors: [404],
-        response: { schema: webhookEndpointWithSecretDoc, example: withSecret },
+        response: { schema: webhookEndpointWithSecretSchema, example: withSecret },
       }),
       h.rotateSecret,
     )
@@ -110,8 +107,8 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
         response: {
           status: 202,
           description: 'Evento criado; a entrega segue pela fila',
-          schema: testEventDoc,
-          example: { event_id: 'evt_4f1c0a9e8b7d6c5e4f3a2b1c0d9e8f7a' },
+          schema: webhookTestEventSchema,
+          example: webhookTestEventExample,
         },
       }),
       h.sendTest,
@@ -125,21 +122,7 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
         description: 'As 100 entregas mais recentes, da mais nova para a mais antiga.',
         params: id,
         errors: [404],
-        response: {
-          schema: webhookDeliveryListDoc,
-          example: {
-            data: [
-              {
-                event_id: 'evt_4f1c0a9e8b7d6c5e4f3a2b1c0d9e8f7a',
-                type: 'transaction.created',
-                status: 'succeeded',
-                attempts: 2,
-                last_status_code: 200,
-                created_at: '2026-11-10T14:32:05.120Z',
-              },
-            ],
-          },
-        },
+        response: { schema: webhookDeliveryListSchema, example: webhookDeliveryListExample },
       }),
       h.deliveries,
     )

@@ -1,11 +1,16 @@
-import type {
-  Transaction,
-  WebhookDeliveryList,
-  WebhookEndpointWithSecret,
-  WebhookEventBody,
+import {
+  type Transaction,
+  type WebhookEndpointWithSecret,
+  type WebhookEventBody,
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookTestEventSchema,
 } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKey, errorOf, userOnPlan, withKey } from '../../test/api-kit.ts'
+import { expectContract } from '../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { startReceiver } from '../../test/webhook-receiver.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
@@ -39,7 +44,7 @@ const entry = {
 async function register(key: string, url: string, events = ['transaction.created']) {
   const res = await withKey(server, key, '/api/v1/webhook-endpoints', { json: { url, events } })
   expect(res.status).toBe(201)
-  return (await res.json()) as WebhookEndpointWithSecret
+  return expectContract(webhookEndpointWithSecretSchema, await res.json())
 }
 
 const db = () => server.database.pool
@@ -126,9 +131,12 @@ describe('outgoing webhooks', () => {
       expect(verifySignature(endpoint.secret, header, `${r.body} `)).toBe(false)
     }
 
-    const log = (await (
-      await withKey(server, key, `/api/v1/webhook-endpoints/${endpoint.id}/deliveries`)
-    ).json()) as WebhookDeliveryList
+    const log = expectContract(
+      webhookDeliveryListSchema,
+      await (
+        await withKey(server, key, `/api/v1/webhook-endpoints/${endpoint.id}/deliveries`)
+      ).json(),
+    )
     expect(log.data).toEqual([
       {
         event_id: bodies[0]?.id,
@@ -230,13 +238,17 @@ describe('outgoing webhooks', () => {
       events: ['bill.due', 'budget.alert'],
     })
     expect(res.status).toBe(201)
-    const endpoint = (await res.json()) as WebhookEndpointWithSecret
-    const rotated = (await (
-      await u.client.post(`/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {})
-    ).json()) as WebhookEndpointWithSecret
+    const endpoint = expectContract(webhookEndpointWithSecretSchema, await res.json())
+    const rotated = expectContract(
+      webhookEndpointWithSecretSchema,
+      await (
+        await u.client.post(`/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, {})
+      ).json(),
+    )
     expect(rotated.secret).not.toBe(endpoint.secret)
     const test = await u.client.post(`/api/v1/webhook-endpoints/${endpoint.id}/test`, {})
     expect(test.status).toBe(202)
+    expect(expectContract(webhookTestEventSchema, await test.json()).event_id).toBeTruthy()
     await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(1)
     const got = hook.received[0]
     const body = JSON.parse(got?.body ?? '{}') as WebhookEventBody
@@ -256,7 +268,10 @@ describe('outgoing webhooks', () => {
       ),
     ).toBe(false)
 
-    const list = await (await u.client.request('/api/v1/webhook-endpoints')).json()
+    const list = expectContract(
+      webhookEndpointListSchema,
+      await (await u.client.request('/api/v1/webhook-endpoints')).json(),
+    )
     expect(list).toEqual({
       data: [
         {
@@ -269,6 +284,9 @@ describe('outgoing webhooks', () => {
       ],
     })
     expect(JSON.stringify(list)).not.toContain('whsec_')
+    const one = await u.client.request(`/api/v1/webhook-endpoints/${endpoint.id}`)
+    expect(one.status).toBe(200)
+    expect(expectContract(webhookEndpointSchema, await one.json())).toEqual(list.data[0])
 
     const stranger = await userOnPlan(server)
     for (const [method, path] of [

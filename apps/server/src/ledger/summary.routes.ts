@@ -1,27 +1,22 @@
 import type { AppDeps } from '../tenancy/index.ts'
-import { saoPauloMonth, summaryQuerySchema } from '@equilibrai/shared'
+import {
+  monthSummaryExample,
+  monthSummarySchema,
+  saoPauloMonth,
+  summaryQuerySchema,
+} from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { parseQuery } from '../platform/index.ts'
 import { monthSummary } from './summary.queries.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import { monthSummaryDoc } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Resumo',
   summary: 'Totais do mês por categoria',
   description: 'O mês de São Paulo; sem `month`, o atual.',
   query: summaryQuerySchema,
-  response: {
-    schema: monthSummaryDoc,
-    example: {
-      month: '2026-11',
-      income_cents: 300000,
-      expense_cents: 4590,
-      balance_cents: 295410,
-      by_category: [{ category: 'mercado', type: 'expense', total_cents: 4590, count: 1 }],
-    },
-  },
+  response: { schema: monthSummarySchema, example: monthSummaryExample },
 })
 
 /**

@@ -1,10 +1,13 @@
 import {
+  transactionExample,
   transactionInputSchema,
   transactionListQuerySchema,
+  transactionPageExample,
+  transactionPageSchema,
   transactionPatchSchema,
+  transactionSchema,
 } from '@equilibrai/shared'
 import { apiDoc } from '../platform/index.ts'
-import { transactionDoc, transactionExample, transactionPageDoc } from '../platform/index.ts'
 
 const tag = 'Lançamentos'
 const id = { id: 'Id do lançamento' }
@@ -24,10 +27,7 @@ export const transactionDocs = {
     description:
       'Do mais novo para o mais antigo, filtrando por `occurred_on` entre `from` e `to` (inclusive). Pagine com `next_cursor`.',
     query: transactionListQuerySchema,
-    response: {
-      schema: transactionPageDoc,
-      example: { data: [transactionExample], next_cursor: null },
-    },
+    response: { schema: transactionPageSchema, example: transactionPageExample },
   }),
   create: apiDoc({
     tag,
@@ -37,14 +37,14 @@ export const transactionDocs = {
     body: transactionInputSchema,
     bodyExample: input,
     errors: [409, 422],
-    response: { status: 201, schema: transactionDoc, example: transactionExample },
+    response: { status: 201, schema: transactionSchema, example: transactionExample },
   }),
   get: apiDoc({
     tag,
     summary: 'Mostra um lançamento',
     params: id,
     errors: [404],
-    response: { schema: transactionDoc, example: transactionExample },
+    response: { schema: transactionSchema, example: transactionExample },
   }),
   update: apiDoc({
     tag,
@@ -54,7 +54,7 @@ export const transactionDocs = {
     body: transactionPatchSchema,
     bodyExample: { amount_cents: 5000 },
     errors: [404],
-    response: { schema: transactionDoc, example: { ...transactionExample, amount_cents: 5000 } },
+    response: { schema: transactionSchema, example: { ...transactionExample, amount_cents: 5000 } },
   }),
   remove: apiDoc({
     tag,

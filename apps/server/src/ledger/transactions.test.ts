@@ -1,6 +1,14 @@
-import type { Transaction, TransactionPage } from '@equilibrai/shared'
+import {
+  entryUsageSchema,
+  monthSummarySchema,
+  type Transaction,
+  type TransactionPage,
+  transactionPageSchema,
+  transactionSchema,
+} from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 
 let server: TestServer
@@ -32,7 +40,7 @@ const entry = (over: Record<string, unknown> = {}) => ({
 async function create(u: User, over: Record<string, unknown> = {}) {
   const res = await u.client.post('/api/v1/transactions', entry(over))
   expect(res.status).toBe(201)
-  return (await res.json()) as Transaction
+  return expectContract(transactionSchema, await res.json())
 }
 
 const errorOf = async (res: Response) =>
@@ -134,7 +142,7 @@ describe('/api/v1/transactions', () => {
     for (let pages = 0; pages < 10; pages++) {
       const res = await u.client.request(url)
       expect(res.status).toBe(200)
-      const page = (await res.json()) as TransactionPage
+      const page = expectContract(transactionPageSchema, await res.json())
       expect(page.data.length).toBeLessThanOrEqual(2)
       seen.push(...page.data.map((t) => t.description))
       if (!page.next_cursor) break
@@ -170,7 +178,7 @@ describe('/api/v1/transactions', () => {
 
     const res = await patch({ amount_cents: 5500, description: 'Mercado (corrigido)' })
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({
+    expect(expectContract(transactionSchema, await res.json())).toMatchObject({
       id: created.id,
       amount_cents: 5500,
       description: 'Mercado (corrigido)',
@@ -241,7 +249,10 @@ describe('the free plan on the API', () => {
     const u = await user('free')
     const made: Transaction[] = []
     for (let i = 0; i < 5; i++) made.push(await create(u))
-    const usage = await (await u.client.request('/api/v1/usage')).json()
+    const usage = expectContract(
+      entryUsageSchema,
+      await (await u.client.request('/api/v1/usage')).json(),
+    )
     expect(usage).toMatchObject({ used: 5, limit: 5, plan_type: 'free', plan_name: 'Gratuito' })
 
     const sixth = await u.client.post('/api/v1/transactions', entry())
@@ -302,7 +313,7 @@ describe('/api/v1/summary', () => {
     await create(other, { amount_cents: 99999 })
     const res = await u.client.request('/api/v1/summary?month=2026-11')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({
+    expect(expectContract(monthSummarySchema, await res.json())).toEqual({
       month: '2026-11',
       income_cents: 500000,
       expense_cents: 6000,
@@ -314,7 +325,10 @@ describe('/api/v1/summary', () => {
         { category: 'mercado', type: 'expense', total_cents: 3000, count: 2 },
       ],
     })
-    const empty = await (await u.client.request('/api/v1/summary?month=2020-01')).json()
+    const empty = expectContract(
+      monthSummarySchema,
+      await (await u.client.request('/api/v1/summary?month=2020-01')).json(),
+    )
     expect(empty).toEqual({
       month: '2020-01',
       income_cents: 0,
@@ -326,7 +340,10 @@ describe('/api/v1/summary', () => {
 
   it('defaults to the current São Paulo month and refuses a bad one', async () => {
     const u = await user()
-    const current = (await (await u.client.request('/api/v1/summary')).json()) as { month: string }
+    const current = expectContract(
+      monthSummarySchema,
+      await (await u.client.request('/api/v1/summary')).json(),
+    )
     expect(current.month).toMatch(/^\d{4}-\d{2}$/)
     for (const bad of ['2026-13', '2026-1', 'novembro', '2026-11-01']) {
       const res = await u.client.request(`/api/v1/summary?month=${bad}`)

@@ -3,23 +3,14 @@ import { Hono } from 'hono'
 import { getUsage } from './monthly-limit.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import { usageDoc } from '../platform/index.ts'
+import { entryUsageExample, entryUsageSchema } from '@equilibrai/shared'
 
 const doc = apiDoc({
   tag: 'Resumo',
   summary: 'Uso do plano neste mês',
   description:
     'Lançamentos registrados no mês de São Paulo contra o limite do plano (-1: sem limite).',
-  response: {
-    schema: usageDoc,
-    example: {
-      month: '2026-11',
-      used: 3,
-      limit: -1,
-      plan_type: 'empresas_15',
-      plan_name: 'Empresas 15',
-    },
-  },
+  response: { schema: entryUsageSchema, example: entryUsageExample },
 })
 
 /**

@@ -1,5 +1,9 @@
 import type { AppDeps } from '../tenancy/index.ts'
-import { notificationSettingsPatchSchema } from '@equilibrai/shared'
+import {
+  notificationSettingsExample as example,
+  notificationSettingsPatchSchema,
+  notificationSettingsSchema,
+} from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { parseBody } from '../platform/index.ts'
 import {
@@ -8,27 +12,19 @@ import {
 } from './notification-settings.queries.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import { notificationSettingsDoc } from '../platform/index.ts'
 
-const example = {
-  bill_reminders: true,
-  budget_alerts: true,
-  high_spending_alerts: false,
-  weekly_report: true,
-  monthly_report: true,
-}
 const docs = {
   get: apiDoc({
     tag: 'Notificações',
     summary: 'Quais avisos a pessoa recebe',
-    response: { schema: notificationSettingsDoc, example },
+    response: { schema: notificationSettingsSchema, example },
   }),
   patch: apiDoc({
     tag: 'Notificações',
     summary: 'Liga ou desliga avisos',
     body: notificationSettingsPatchSchema,
     bodyExample: { high_spending_alerts: false },
-    response: { schema: notificationSettingsDoc, example },
+    response: { schema: notificationSettingsSchema, example },
   }),
 }
 

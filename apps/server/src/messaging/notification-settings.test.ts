@@ -1,5 +1,7 @@
+import { notificationSettingsSchema } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { runTaskCommand } from '../app/cli/commands/run-task.ts'
@@ -29,13 +31,16 @@ describe('/api/v1/notification-settings', () => {
   it('starts with every kind on, and keeps a partial change', async () => {
     const { client } = await signedInUser(server)
     const first = await client.request('/api/v1/notification-settings')
-    expect(await first.json()).toEqual(ALL_ON)
+    expect(expectContract(notificationSettingsSchema, await first.json())).toEqual(ALL_ON)
     const patched = await client.request('/api/v1/notification-settings', {
       method: 'PATCH',
       json: { weekly_report: false },
     })
     expect(patched.status).toBe(200)
-    expect(await patched.json()).toEqual({ ...ALL_ON, weekly_report: false })
+    expect(expectContract(notificationSettingsSchema, await patched.json())).toEqual({
+      ...ALL_ON,
+      weekly_report: false,
+    })
     const again = await client.request('/api/v1/notification-settings')
     expect(await again.json()).toEqual({ ...ALL_ON, weekly_report: false })
   })

@@ -25,36 +25,12 @@ export {
   ValidationError,
 } from './errors.ts'
 export type { AppBindings, PlatformDeps } from './http/app-types.ts'
-export { analysisDoc, teamSummaryDoc } from './http/business-openapi-schemas.ts'
 export { clientIp } from './http/client-ip.ts'
 export { crossSiteGuard, isBearerAuthenticatedRequest } from './http/cross-site.ts'
 export { errorBody, onError } from './http/errors.ts'
 export { rejectMalformedUrl, rejectNulInput, withoutNul } from './http/input-hygiene.ts'
-export {
-  monthSummaryDoc,
-  notificationSettingsDoc,
-  testEventDoc,
-  transactionDoc,
-  transactionExample,
-  transactionPageDoc,
-  usageDoc,
-  webhookDeliveryListDoc,
-  webhookEndpointDoc,
-  webhookEndpointListDoc,
-  webhookEndpointWithSecretDoc,
-} from './http/openapi-schemas.ts'
 export { apiDoc, openApiDocumentation } from './http/openapi.ts'
 export { parseBody, parseQuery, pathId } from './http/parse.ts'
-export {
-  alertListDoc,
-  billDoc,
-  billListDoc,
-  budgetDoc,
-  budgetListDoc,
-  planningExamples,
-  recurringDoc,
-  recurringListDoc,
-} from './http/planning-openapi-schemas.ts'
 export { requestLog } from './http/request-log.ts'
 export { noStoreByDefault, serverRequestId } from './http/response-policy.ts'
 export { securityHeaders } from './http/security-headers.ts'

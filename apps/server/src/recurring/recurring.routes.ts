@@ -1,11 +1,18 @@
 import type { AppDeps } from '../tenancy/index.ts'
-import { nextOccurrence, recurringInputSchema, saoPauloDate } from '@equilibrai/shared'
+import {
+  nextOccurrence,
+  recurringExample,
+  recurringInputSchema,
+  recurringListExample,
+  recurringListSchema,
+  recurringSchema,
+  saoPauloDate,
+} from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { NotFoundError } from '../platform/index.ts'
 import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 import { parseBody, pathId } from '../platform/index.ts'
-import { recurringDoc, recurringListDoc, planningExamples } from '../platform/index.ts'
 import { cancelRecurring, insertRecurring, listRecurring } from './recurring.queries.ts'
 
 const TAG = 'Recorrentes'
@@ -13,7 +20,7 @@ const docs = {
   list: apiDoc({
     tag: TAG,
     summary: 'Lista os lançamentos recorrentes',
-    response: { schema: recurringListDoc, example: planningExamples.recurringList },
+    response: { schema: recurringListSchema, example: recurringListExample },
   }),
   create: apiDoc({
     tag: TAG,
@@ -28,7 +35,7 @@ const docs = {
       category: 'salario',
       day_of_month: 5,
     },
-    response: { status: 201, schema: recurringDoc, example: planningExamples.recurring },
+    response: { status: 201, schema: recurringSchema, example: recurringExample },
   }),
   remove: apiDoc({
     tag: TAG,

@@ -1,6 +1,7 @@
-import type { Recurring } from '@equilibrai/shared'
+import { type Recurring, recurringListSchema, recurringSchema } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 
 let server: TestServer
@@ -26,14 +27,17 @@ describe('/api/v1/recurring', () => {
     const { client } = await signedInUser(server)
     const res = await client.post('/api/v1/recurring', salary)
     expect(res.status).toBe(201)
-    const created = (await res.json()) as Recurring
+    const created = expectContract(recurringSchema, await res.json())
     expect(created).toEqual({
       id: expect.any(Number),
       ...salary,
       next_on: expect.stringMatching(/^\d{4}-\d{2}-05$/),
       last_refused_on: null,
     })
-    const list = (await (await client.request('/api/v1/recurring')).json()) as { data: Recurring[] }
+    const list = expectContract(
+      recurringListSchema,
+      await (await client.request('/api/v1/recurring')).json(),
+    )
     expect(list.data).toEqual([created])
     const gone = await client.request(`/api/v1/recurring/${created.id}`, { method: 'DELETE' })
     expect(gone.status).toBe(204)

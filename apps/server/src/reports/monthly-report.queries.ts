@@ -100,17 +100,24 @@ export async function dailyTotals(
   }))
 }
 
-/** The month's largest expenses, largest first (ties: the later recorded first). */
+/**
+ * The month's largest expenses, largest first (ties: the later recorded first), as the API
+ * returns an entry: with who recorded it (null once that account is deleted).
+ */
 export async function topExpenses(
   db: Queryable,
   { ledgerId, month, limit = TOP_EXPENSES }: MonthParams & { limit?: number },
 ): Promise<Transaction[]> {
   const { rows } = await db.query<Omit<Transaction, 'created_at'> & { created_at: Date }>(
-    `select id, type, amount_cents, description, category, occurred_on, created_at, source
-       from transactions
-      where ledger_id = $1 and type = 'expense'
-        and date_trunc('month', occurred_on::timestamp) = $2::timestamp
-      order by amount_cents desc, id desc
+    `select t.id, t.type, t.amount_cents, t.description, t.category, t.occurred_on,
+            t.created_at, t.source,
+            case when cb.id is null then null
+                 else json_build_object('id', cb.id, 'name', cb.name) end as created_by
+       from transactions t
+       left join profiles cb on cb.id = t.created_by
+      where t.ledger_id = $1 and t.type = 'expense'
+        and date_trunc('month', t.occurred_on::timestamp) = $2::timestamp
+      order by t.amount_cents desc, t.id desc
       limit $3`,
     [ledgerId, `${month}-01`, limit],
   )

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { MonthlyReport } from '@equilibrai/shared'
+import { monthlyReportSchema } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { monthSummaryFromEntries } from '../ledger/summary.queries.ts'
@@ -109,7 +110,7 @@ describe('GET /api/v1/reports/monthly', () => {
 
     const res = await client.request('/api/v1/reports/monthly?month=2026-11')
     expect(res.status).toBe(200)
-    const report = (await res.json()) as MonthlyReport
+    const report = expectContract(monthlyReportSchema, await res.json())
     expect(report).toMatchObject({
       month: '2026-11',
       income_cents: 500_000,
@@ -189,9 +190,10 @@ describe('GET /api/v1/reports/monthly', () => {
         where ledger_id = $1 and type = 'expense'`,
       [ledgerId],
     )
-    const report = (await (
-      await client.request('/api/v1/reports/monthly?month=2026-11')
-    ).json()) as MonthlyReport
+    const report = expectContract(
+      monthlyReportSchema,
+      await (await client.request('/api/v1/reports/monthly?month=2026-11')).json(),
+    )
     const { rows } = await db.query<{ day: string; income: number; expense: number }>(
       `select d::date::text as day,
               coalesce(sum(t.amount_cents) filter (where t.type = 'income'), 0)::bigint as income,
@@ -211,7 +213,7 @@ describe('GET /api/v1/reports/monthly', () => {
   it('an empty month is zeros with every day listed; a bad month is a 400 in pt-BR', async () => {
     const { client } = await person('pf_simples')
     const res = await client.request('/api/v1/reports/monthly?month=2028-02')
-    const report = (await res.json()) as MonthlyReport
+    const report = expectContract(monthlyReportSchema, await res.json())
     expect(report).toMatchObject({ income_cents: 0, expense_cents: 0, by_category: [] })
     expect(report.daily).toHaveLength(29)
     expect(report.top_expenses).toEqual([])

@@ -4,8 +4,7 @@ import { type AuthedBindings, requireUser } from '../accounts/index.ts'
 import { requireFeature } from '../tenancy/index.ts'
 import { requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
-import { teamSummaryDoc } from '../platform/index.ts'
-import { teamSummaryQuerySchema } from '@equilibrai/shared'
+import { teamSummaryExample, teamSummaryQuerySchema, teamSummarySchema } from '@equilibrai/shared'
 import { teamHandlers } from './team.handlers.ts'
 
 const summaryDoc = apiDoc({
@@ -14,28 +13,7 @@ const summaryDoc = apiDoc({
   description: 'O mês de São Paulo; sem `month`, o atual.',
   query: teamSummaryQuerySchema,
   feature: 'dashboard_equipe',
-  response: {
-    schema: teamSummaryDoc,
-    example: {
-      month: '2026-11',
-      members: [
-        {
-          user_id: 'u_8f3k2',
-          name: 'Joana Padeira',
-          income_cents: 35000,
-          expense_cents: 4500,
-          count: 2,
-        },
-        {
-          user_id: 'u_1b9x7',
-          name: 'Carlos Sócio',
-          income_cents: 12000,
-          expense_cents: 8000,
-          count: 2,
-        },
-      ],
-    },
-  },
+  response: { schema: teamSummarySchema, example: teamSummaryExample },
 })
 
 /**

@@ -1,6 +1,12 @@
-import type { Team, TeamSummary, Transaction, TransactionPage } from '@equilibrai/shared'
+import {
+  type Team,
+  type Transaction,
+  teamSummarySchema,
+  transactionPageSchema,
+} from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, signedInUser, TestClient, uniqueEmail } from '../../test/auth-client.ts'
+import { expectContract } from '../../test/contract.ts'
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { hashToken } from './team-service.ts'
@@ -77,7 +83,7 @@ const entry = (over: Record<string, unknown> = {}) => ({
 async function list(u: User, query = ''): Promise<Transaction[]> {
   const res = await u.client.request(`/api/v1/transactions${query}`)
   expect(res.status).toBe(200)
-  return ((await res.json()) as TransactionPage).data
+  return expectContract(transactionPageSchema, await res.json()).data
 }
 
 describe('teams', () => {
@@ -174,9 +180,10 @@ describe('teams', () => {
     const onlyPartner = await list(owner, `?member=${partner.userId}`)
     expect(onlyPartner.map((t) => t.created_by?.id)).toEqual(Array(6).fill(partner.userId))
 
-    const summary = (await (
-      await owner.client.request('/api/v1/team/summary?month=2026-11')
-    ).json()) as TeamSummary
+    const summary = expectContract(
+      teamSummarySchema,
+      await (await owner.client.request('/api/v1/team/summary?month=2026-11')).json(),
+    )
     expect(summary).toEqual({
       month: '2026-11',
       members: [

@@ -7,16 +7,19 @@ import { z } from 'zod'
  * Documenting an /api/v1 route is one call next to it (ADR 016):
  *
  *   .get('/v1/transactions', apiDoc({ summary: 'Lista lançamentos', tag: 'Lançamentos',
- *        query: transactionListQuerySchema, response: { schema: transactionPageDoc } }), h.list)
+ *        query: transactionListQuerySchema,
+ *        response: { schema: transactionPageSchema, example: transactionPageExample } }), h.list)
  *
- * with the same zod schemas the handler validates with (parseBody / parseQuery). hono-openapi
+ * with the same zod schemas the handler validates with (parseBody / parseQuery), and the answer's
+ * contract from packages/shared (its type, its example and the tests' response check come from
+ * the same schema; the example must be of its type). hono-openapi
  * collects the calls from the app's routes and builds the OpenAPI 3.1 document served at
  * /api/v1/openapi.json (routes/public-api-docs). The error answers, the auth schemes, rate-limit
  * headers and Idempotency-Key are added here the same way for every route, and a test fails
  * when an /api/v1 route registered in the app has no apiDoc.
  */
 
-export type ApiDoc = {
+export type ApiDoc<Response extends z.ZodType = z.ZodType> = {
   summary: string
   description?: string
   tag: string
@@ -33,8 +36,10 @@ export type ApiDoc = {
   response: {
     status?: 200 | 201 | 202 | 204
     description?: string
-    schema?: z.ZodType
-    example?: unknown
+    /** The answer's contract (packages/shared): a named component when it has a meta id. */
+    schema?: Response
+    /** Of the contract's type; any text for a CSV or a PDF. */
+    example?: z.output<Response>
     /** Not JSON (a CSV, a PDF): its media type. */
     mediaType?: string
   }
@@ -56,7 +61,7 @@ const ERROR_RESPONSES: Record<number, string> = {
   429: 'RateLimited',
 }
 
-export function apiDoc(doc: ApiDoc): MiddlewareHandler {
+export function apiDoc<Response extends z.ZodType>(doc: ApiDoc<Response>): MiddlewareHandler {
   const status = doc.response.status ?? 200
   const isPost = doc.post === true || doc.body !== undefined || status === 201
   const errors = [...new Set([400, 401, 403, 429, ...(doc.errors ?? [])])].sort()
