@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ALERT_KINDS } from '../planning.ts'
+import { ALERT_KINDS } from '../bills-recurring-budgets.ts'
 import { categorySchema } from '../transactions.ts'
 import { instant } from './fields.ts'
 

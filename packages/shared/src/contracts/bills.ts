@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BILL_RECURRENCES } from '../planning.ts'
+import { BILL_RECURRENCES } from '../bills-recurring-budgets.ts'
 import { categorySchema } from '../transactions.ts'
 import { cents, day } from './fields.ts'
 
