@@ -1,5 +1,4 @@
-import type { SimulatorConversation } from '@equilibrai/shared'
-import { saoPauloMonth } from '@equilibrai/shared'
+import { type SimulatorConversation, saoPauloMonth } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, type TestClient } from './auth-client.ts'
 import { recordEntries, setPlan } from './report-fixtures.ts'

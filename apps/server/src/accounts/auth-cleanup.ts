@@ -1,5 +1,4 @@
-import type { Db } from '../platform/index.ts'
-import { pruneRateLimits } from '../platform/index.ts'
+import { type Db, pruneRateLimits } from '../platform/index.ts'
 import { prunePasswordFailures } from './password-failures.ts'
 
 /**

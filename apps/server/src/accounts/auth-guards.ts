@@ -1,8 +1,7 @@
 import type { AccountsDeps } from './accounts-deps.ts'
 import { createMiddleware } from 'hono/factory'
 import type { AuthSession, AuthUser } from './auth.ts'
-import type { AppBindings } from '../platform/index.ts'
-import { ForbiddenError, UnauthorizedError } from '../platform/index.ts'
+import { type AppBindings, ForbiddenError, UnauthorizedError } from '../platform/index.ts'
 
 export type AuthedVariables = { user: AuthUser; session: AuthSession['session'] }
 /** A route's bindings behind requireUser / requireAdmin. */

@@ -1,6 +1,10 @@
-import type { Db } from '../platform/index.ts'
-import { RateLimitedError } from '../platform/index.ts'
-import { consumeRateLimit, type RateLimitRule, rateLimitKey } from '../platform/index.ts'
+import {
+  type Db,
+  RateLimitedError,
+  consumeRateLimit,
+  type RateLimitRule,
+  rateLimitKey,
+} from '../platform/index.ts'
 import { createPasswordFailures, type PasswordFailures } from './password-failures.ts'
 
 /**

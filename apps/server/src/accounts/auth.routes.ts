@@ -6,10 +6,14 @@ import { CLIENT_IP_HEADER } from './auth.ts'
 import { translateAuthError } from './auth-errors.ts'
 import type { AuthRateLimitName } from './auth-rate-limits.ts'
 import { resetPasswordBodySchema, signUpBodySchema } from './password-policy.ts'
-import type { AppBindings } from '../platform/index.ts'
-import { clientIp } from '../platform/index.ts'
-import { BadRequestError, ConflictError, ValidationError } from '../platform/index.ts'
-import { errorBody } from '../platform/index.ts'
+import {
+  type AppBindings,
+  clientIp,
+  BadRequestError,
+  ConflictError,
+  ValidationError,
+  errorBody,
+} from '../platform/index.ts'
 import { emailIsRegistered } from './users.queries.ts'
 
 type Guard = {

@@ -1,9 +1,8 @@
 import type { AccountsDeps } from './accounts-deps.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppBindings } from '../platform/index.ts'
+import { type AppBindings, parseQuery } from '../platform/index.ts'
 import { hasRole, requireUser } from './auth-guards.ts'
-import { parseQuery } from '../platform/index.ts'
 
 const hasRoleQuery = z.object({
   role: z.literal('admin', { message: 'Papel desconhecido.' }),

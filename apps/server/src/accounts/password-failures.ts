@@ -1,7 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { Db } from '../platform/index.ts'
-import type { Queryable } from '../platform/index.ts'
-import { RateLimitedError } from '../platform/index.ts'
+import { type Db, type Queryable, RateLimitedError } from '../platform/index.ts'
 
 /**
  * Wrong passwords, counted where they happen (ADR 010, with the arithmetic):

@@ -1,10 +1,8 @@
 import type { AccountsDeps } from './accounts-deps.ts'
 import { profileSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppBindings } from '../platform/index.ts'
+import { type AppBindings, NotFoundError, parseBody } from '../platform/index.ts'
 import { requireUser } from './auth-guards.ts'
-import { NotFoundError } from '../platform/index.ts'
-import { parseBody } from '../platform/index.ts'
 import { getProfile, updateProfile } from './profiles.queries.ts'
 
 /** GET / PATCH /api/profile: the signed-in user's own profile, nobody else's. */

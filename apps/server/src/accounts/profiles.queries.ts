@@ -1,6 +1,5 @@
 import type { Profile } from '@equilibrai/shared'
-import type { Db } from '../platform/index.ts'
-import type { Queryable } from '../platform/index.ts'
+import type { Db, Queryable } from '../platform/index.ts'
 
 export type { Profile }
 

@@ -1,4 +1,4 @@
-import type { AccountsDeps } from '../accounts/index.ts'
+import type { AccountsDeps, AuthedBindings } from '../accounts/index.ts'
 import { adminPageQuerySchema, adminUsersQuerySchema, saoPauloDate } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { getAdminStats, listSubscribers } from './admin-stats.queries.ts'
@@ -11,9 +11,7 @@ import {
 } from './admin-waitlist.queries.ts'
 import { decodeKeysetCursor } from './keyset-cursor.ts'
 import { waitlistCsvStream } from './waitlist-csv.ts'
-import type { AuthedBindings } from '../accounts/index.ts'
-import { BadRequestError } from '../platform/index.ts'
-import { parseQuery } from '../platform/index.ts'
+import { BadRequestError, parseQuery } from '../platform/index.ts'
 
 type Ctx = Context<AuthedBindings>
 

@@ -1,7 +1,6 @@
-import type { AccountsDeps } from '../accounts/index.ts'
+import { type AccountsDeps, type AuthedBindings, requireAdmin } from '../accounts/index.ts'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { type AuthedBindings, requireAdmin } from '../accounts/index.ts'
 import { adminHandlers } from './admin.handlers.ts'
 
 /** Personal data: never kept by a browser or proxy cache. */

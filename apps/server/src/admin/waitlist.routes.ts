@@ -1,9 +1,7 @@
 import type { AccountsDeps } from '../accounts/index.ts'
 import { waitlistSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import type { AppBindings } from '../platform/index.ts'
-import { clientIp } from '../platform/index.ts'
-import { parseBody } from '../platform/index.ts'
+import { type AppBindings, clientIp, parseBody } from '../platform/index.ts'
 import { joinWaitlist } from './waitlist.queries.ts'
 
 /** POST /api/waitlist: public and write-only; the same person twice still answers 201. */

@@ -1,9 +1,12 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import {
+  type AppDeps,
+  requireFeature,
+  type LedgerBindings,
+  requireLedgerCaller,
+} from '../tenancy/index.ts'
 import { alertPageExample, alertPageSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { listAlerts } from './alerts.ts'
-import { requireFeature } from '../tenancy/index.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 
 const doc = apiDoc({

@@ -1,13 +1,13 @@
-import { addJobs } from '../platform/index.ts'
+import { addJobs, type Db, type Queryable, type Env } from '../platform/index.ts'
 import { alertNotifyJob } from './alerts.jobs.ts'
 import type { Alert, AlertKind, Category, NotificationKind } from '@equilibrai/shared'
-import type { Db } from '../platform/index.ts'
-import type { Queryable } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
 import { emitWebhookEvents } from '../events/index.ts'
-import { getNotificationSettings } from '../messaging/index.ts'
-import { notifyUser } from '../messaging/index.ts'
-import { type TemplatePurpose, templateMessage } from '../messaging/index.ts'
+import {
+  getNotificationSettings,
+  notifyUser,
+  type TemplatePurpose,
+  templateMessage,
+} from '../messaging/index.ts'
 
 /*
  * Alerts (ARCHITECTURE §8): budget_80, budget_100, high_spending, bill_due. Every alert the

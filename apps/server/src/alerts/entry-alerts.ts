@@ -1,8 +1,7 @@
 import { type Category, CATEGORY_LABELS, formatBRL, type Transaction } from '@equilibrai/shared'
 import { monthLabel } from '@equilibrai/assistant'
 import type { Queryable } from '../platform/index.ts'
-import type { LedgerRef } from '../tenancy/index.ts'
-import { planHasFeatureSql } from '../tenancy/index.ts'
+import { type LedgerRef, planHasFeatureSql } from '../tenancy/index.ts'
 import { recordAlert } from './alerts.ts'
 import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
 

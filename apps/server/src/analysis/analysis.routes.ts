@@ -1,4 +1,9 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import {
+  type AppDeps,
+  requireFeature,
+  type LedgerBindings,
+  requireLedgerCaller,
+} from '../tenancy/index.ts'
 import {
   analysisExample,
   analysisQuerySchema,
@@ -7,10 +12,7 @@ import {
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { analyzeLedger } from './analysis.queries.ts'
-import { requireFeature } from '../tenancy/index.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
-import { parseQuery } from '../platform/index.ts'
-import { apiDoc } from '../platform/index.ts'
+import { parseQuery, apiDoc } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Análise',

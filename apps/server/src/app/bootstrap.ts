@@ -1,12 +1,13 @@
-import { ensureJobSchema } from '../platform/index.ts'
-import type { Database } from '../platform/index.ts'
-import { openDatabase } from '../platform/index.ts'
-import type { OwnerRole } from '../platform/index.ts'
-import { migrate } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
-import { stripePricesFromEnv } from '../tenancy/index.ts'
-import { seedPlans } from '../tenancy/index.ts'
+import {
+  ensureJobSchema,
+  type Database,
+  openDatabase,
+  type OwnerRole,
+  migrate,
+  type Env,
+  type Logger,
+} from '../platform/index.ts'
+import { stripePricesFromEnv, seedPlans } from '../tenancy/index.ts'
 
 /** Opens the database and brings its schema and seed data up to date (server, worker, CLI). */
 export async function openReadyDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {

@@ -1,45 +1,44 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, apiKeysRoutes, plansRoutes } from '../tenancy/index.ts'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { adminRoutes } from '../admin/index.ts'
+import { adminRoutes, waitlistRoutes } from '../admin/index.ts'
 import { alertsRoutes } from '../alerts/index.ts'
 import { billsRoutes } from '../bills/index.ts'
 import { budgetsRoutes } from '../budgets/index.ts'
 import { recurringRoutes } from '../recurring/index.ts'
 import { analysisRoutes } from '../analysis/index.ts'
-import { apiKeysRoutes } from '../tenancy/index.ts'
-import { authRoutes } from '../accounts/index.ts'
-import { billingRoutes } from '../billing/index.ts'
+import { authRoutes, meRoutes, profileRoutes } from '../accounts/index.ts'
+import { billingRoutes, stripeWebhookRoutes, subscriptionRoutes } from '../billing/index.ts'
 import { healthRoutes } from './health.routes.ts'
-import { meRoutes } from '../accounts/index.ts'
-import { notificationSettingsRoutes } from '../messaging/index.ts'
+import {
+  notificationSettingsRoutes,
+  whatsappRoutes,
+  whatsappAdminRoutes,
+  whatsappWebhookRoutes,
+} from '../messaging/index.ts'
 import { publicApiDocsRoutes } from './public-api-docs.routes.ts'
-import { plansRoutes } from '../tenancy/index.ts'
 import { privacyRoutes } from '../privacy/index.ts'
-import { profileRoutes } from '../accounts/index.ts'
 import { reportsRoutes } from '../reports/index.ts'
-import { stripeWebhookRoutes } from '../billing/index.ts'
-import { summaryRoutes } from '../ledger/index.ts'
+import { summaryRoutes, transactionsRoutes, usageRoutes } from '../ledger/index.ts'
 import { supportRoutes } from '../support/index.ts'
 import { teamRoutes } from '../teams/index.ts'
-import { subscriptionRoutes } from '../billing/index.ts'
-import { transactionsRoutes } from '../ledger/index.ts'
-import { usageRoutes } from '../ledger/index.ts'
 import { webhookEndpointsRoutes } from '../integrations/index.ts'
-import { waitlistRoutes } from '../admin/index.ts'
-import { whatsappRoutes } from '../messaging/index.ts'
-import { whatsappAdminRoutes } from '../messaging/index.ts'
 import { whatsappSimulatorRoutes } from '../assistant/index.ts'
-import { whatsappWebhookRoutes } from '../messaging/index.ts'
-import type { AppBindings } from '../platform/index.ts'
-import { crossSiteGuard } from '../platform/index.ts'
-import { AppError } from '../platform/index.ts'
-import { errorBody, onError } from '../platform/index.ts'
-import { rejectMalformedUrl, rejectNulInput } from '../platform/index.ts'
-import { requestLog } from '../platform/index.ts'
-import { noStoreByDefault, serverRequestId } from '../platform/index.ts'
-import { securityHeaders } from '../platform/index.ts'
-import { serveStatic, type loadStaticFiles } from '../platform/index.ts'
+import {
+  type AppBindings,
+  crossSiteGuard,
+  AppError,
+  errorBody,
+  onError,
+  rejectMalformedUrl,
+  rejectNulInput,
+  requestLog,
+  noStoreByDefault,
+  serverRequestId,
+  securityHeaders,
+  serveStatic,
+  type loadStaticFiles,
+} from '../platform/index.ts'
 
 export type StaticFiles = ReturnType<typeof loadStaticFiles>
 

@@ -1,9 +1,6 @@
 import { registerHooks } from './hooks.ts'
 import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
-import type { Db } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
-import { createMailer } from '../platform/index.ts'
+import { type Db, type Env, type Logger, createMailer } from '../platform/index.ts'
 import { crontab, startupJobs, taskList } from './task-registry.ts'
 
 /**

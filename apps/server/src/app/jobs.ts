@@ -1,26 +1,32 @@
 import { pruneAuthData } from '../accounts/index.ts'
-import { deliverAlert } from '../alerts/index.ts'
-import { alertNotifyJob } from '../alerts/index.ts'
+import { deliverAlert, alertNotifyJob } from '../alerts/index.ts'
 import { processInbound } from '../assistant/index.ts'
-import { stripeEventJob } from '../billing/index.ts'
-import { stripeClient } from '../billing/index.ts'
-import { processStripeEvent } from '../billing/index.ts'
+import { stripeEventJob, stripeClient, processStripeEvent } from '../billing/index.ts'
 import { sendDueBillReminders } from '../bills/index.ts'
 import { webhookDeliverJob } from '../events/index.ts'
 import { attemptDelivery } from '../integrations/index.ts'
 import { resetMonthlyCounters } from '../ledger/index.ts'
-import { applyStatus } from '../messaging/index.ts'
-import { applyRetention, recoverUnfinished } from '../messaging/index.ts'
-import { deliverOutbound, type SendPolicy } from '../messaging/index.ts'
-import { whatsappInboundJob, whatsappSendJob, whatsappStatusJob } from '../messaging/index.ts'
+import {
+  applyStatus,
+  applyRetention,
+  recoverUnfinished,
+  deliverOutbound,
+  type SendPolicy,
+  whatsappInboundJob,
+  whatsappSendJob,
+  whatsappStatusJob,
+} from '../messaging/index.ts'
 import {
   applyEmailRetention,
   deliverEmail,
   mailSendJob,
   type MailSendPolicy,
   recoverEmails,
+  cronPayload,
+  type JobSpec,
+  type QueuedJob,
+  type ScheduledJob,
 } from '../platform/index.ts'
-import { cronPayload, type JobSpec, type QueuedJob, type ScheduledJob } from '../platform/index.ts'
 import { runRecurringEntries } from '../recurring/index.ts'
 import { sendScheduledReports } from '../reports/index.ts'
 import { prunePublicApi } from '../tenancy/index.ts'

@@ -1,6 +1,4 @@
-import { DataDirBusyError } from '../platform/index.ts'
-import { EnvError, loadEnv } from '../platform/index.ts'
-import { createLogger } from '../platform/index.ts'
+import { DataDirBusyError, EnvError, loadEnv, createLogger } from '../platform/index.ts'
 import { startServer } from './server.ts'
 
 /** `npm start`: one instance of the server (HTTP + jobs) with its database. */

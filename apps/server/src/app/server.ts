@@ -1,25 +1,22 @@
 import { registerHooks } from './hooks.ts'
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, deriveApiKeySecret, PlansCache } from '../tenancy/index.ts'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { Runner } from 'graphile-worker'
-import { createAuth } from '../accounts/index.ts'
-import { type AuthRateLimits, createAuthRateLimiter } from '../accounts/index.ts'
-import { resolveAuthSecret } from '../accounts/index.ts'
-import { deriveApiKeySecret } from '../tenancy/index.ts'
-import { createPasswordHasher } from '../accounts/index.ts'
-import { prepareBillingCatalog } from '../billing/index.ts'
-import { billingMode } from '../billing/index.ts'
+import {
+  createAuth,
+  type AuthRateLimits,
+  createAuthRateLimiter,
+  resolveAuthSecret,
+  createPasswordHasher,
+} from '../accounts/index.ts'
+import { prepareBillingCatalog, billingMode } from '../billing/index.ts'
 import { openReadyDatabase } from './bootstrap.ts'
-import type { Database } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
+import { type Database, type Env, loadStaticFiles, type Logger } from '../platform/index.ts'
 import { createApp } from './create-app.ts'
-import { loadStaticFiles } from '../platform/index.ts'
 import { startJobRunner } from './job-runner.ts'
-import type { Logger } from '../platform/index.ts'
-import { PlansCache } from '../tenancy/index.ts'
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')
 

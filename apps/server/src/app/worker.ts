@@ -1,7 +1,6 @@
 import { openReadyDatabase } from './bootstrap.ts'
-import { EnvError, loadEnv } from '../platform/index.ts'
+import { EnvError, loadEnv, createLogger } from '../platform/index.ts'
 import { startJobRunner } from './job-runner.ts'
-import { createLogger } from '../platform/index.ts'
 
 /**
  * `npm run worker`: the job runner alone, for deployments that scale jobs apart from HTTP

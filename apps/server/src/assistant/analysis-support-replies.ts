@@ -1,12 +1,10 @@
 import { businessReplies, understandBusiness } from '@equilibrai/assistant/analysis-support'
 import { SUPPORT_TIER_LABELS, saoPauloDate } from '@equilibrai/shared'
 import { analyzeLedger } from '../analysis/index.ts'
-import type { Queryable } from '../platform/index.ts'
-import { ConflictError } from '../platform/index.ts'
-import { featureUpsellText, ownerHasFeature } from '../tenancy/index.ts'
+import { type Queryable, ConflictError } from '../platform/index.ts'
+import { featureUpsellText, ownerHasFeature, type LedgerRef } from '../tenancy/index.ts'
 import { openSupportRequest } from '../support/index.ts'
 import type { HandleMessageInput } from './assistant-service.ts'
-import type { LedgerRef } from '../tenancy/index.ts'
 
 /** Subject of requests opened from WhatsApp ('falar com atendente'). */
 export const WHATSAPP_SUPPORT_SUBJECT = 'Pedido de atendimento pelo WhatsApp'

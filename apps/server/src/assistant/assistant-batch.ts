@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto'
 import { type EntryDraft, type InstallmentPlan, replies } from '@equilibrai/assistant'
 import { type EntrySource, saoPauloDate, saoPauloMonth, type Transaction } from '@equilibrai/shared'
 import type pg from 'pg'
-import { recordEntry, recordLaterInstallment, removeEntry } from '../ledger/index.ts'
 import {
+  recordEntry,
+  recordLaterInstallment,
+  removeEntry,
   futureInstallmentIds,
   groupEntryIds,
   groupOf,
   lastInstallmentGroup,
+  LimitReachedError,
+  TransactionNotFoundError,
+  getUsage,
+  lastTransactionBy,
 } from '../ledger/index.ts'
-import { LimitReachedError, TransactionNotFoundError } from '../ledger/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
-import { getUsage } from '../ledger/index.ts'
-import { lastTransactionBy } from '../ledger/index.ts'
 
 /*
  * The assistant's actions on several entries at once (ADR 012): the items of one

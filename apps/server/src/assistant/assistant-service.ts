@@ -29,16 +29,22 @@ import {
 import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
 import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
-import { otherInstallmentIds } from '../ledger/index.ts'
-import { editEntry, recordEntry, removeEntry } from '../ledger/index.ts'
-import { LimitReachedError, TransactionNotFoundError } from '../ledger/index.ts'
+import {
+  otherInstallmentIds,
+  editEntry,
+  recordEntry,
+  removeEntry,
+  LimitReachedError,
+  TransactionNotFoundError,
+  monthSummary,
+  lastTransactionBy,
+  recentTransactions,
+} from '../ledger/index.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
 import { type LedgerRef, ledgerForUser } from '../tenancy/index.ts'
-import { monthSummary } from '../ledger/index.ts'
 import { actPlanning } from './bill-recurring-budget-actions.ts'
 import { answerReportRequest } from '../reports/index.ts'
 import { documentForMessage, type StoredDocument } from '../messaging/index.ts'
-import { lastTransactionBy, recentTransactions } from '../ledger/index.ts'
 
 /**
  * The assistant's actions: a text message in, the ledger changed (or read) and a reply out.

@@ -3,12 +3,10 @@ import { type EntrySource, nextOccurrence, saoPauloDate, saoPauloMonth } from '@
 import { budgetsForMonth, setBudget } from '../budgets/index.ts'
 import type { Queryable } from '../platform/index.ts'
 import { setNotificationKinds } from '../messaging/index.ts'
-import { featureUpsellText, ownerHasFeature } from '../tenancy/index.ts'
+import { featureUpsellText, ownerHasFeature, type LedgerRef } from '../tenancy/index.ts'
 import { cancelRecurring, insertRecurring, listRecurring } from '../recurring/index.ts'
-import { changeBill } from '../bills/index.ts'
-import { insertBill, listBills, unpaidBills } from '../bills/index.ts'
+import { changeBill, insertBill, listBills, unpaidBills } from '../bills/index.ts'
 import { LimitReachedError } from '../ledger/index.ts'
-import type { LedgerRef } from '../tenancy/index.ts'
 
 /*
  * What the assistant does for bills, recurring entries, budgets and alert settings

@@ -1,23 +1,16 @@
-import { WHATSAPP_PROCESS_ATTEMPTS } from '../messaging/index.ts'
-import { type NonTextKind, replies } from '@equilibrai/assistant'
-import type pg from 'pg'
-import type { Db } from '../platform/index.ts'
-import { inTransaction, type Queryable } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import { dropPending } from './assistant-state.queries.ts'
-import { handleMessage } from './assistant-service.ts'
-import { getProfile } from '../accounts/index.ts'
-import type { Logger } from '../platform/index.ts'
-import { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from '../messaging/index.ts'
-import { consumeLinkCode, findLinkByWaId, linkNumber, touchLink } from '../messaging/index.ts'
 import {
+  WHATSAPP_PROCESS_ATTEMPTS,
+  MAX_FAILED_LINKS_PER_HOUR,
+  normalizeCode,
+  consumeLinkCode,
+  findLinkByWaId,
+  linkNumber,
+  touchLink,
   buttonReplyText,
   confirmMessage,
   documentMessage,
   type OutboundMessage,
   textMessage,
-} from '../messaging/index.ts'
-import {
   countFailedAttempt,
   type InboundRow,
   lockConversation,
@@ -25,11 +18,18 @@ import {
   markFailed,
   markProcessed,
   recentWithStatus,
+  maskWaId,
+  phoneKey,
+  enqueueOutbound,
+  signupUrl,
 } from '../messaging/index.ts'
-import { maskWaId, phoneKey } from '../messaging/index.ts'
-import { enqueueOutbound } from '../messaging/index.ts'
+import { type NonTextKind, replies } from '@equilibrai/assistant'
+import type pg from 'pg'
+import { type Db, inTransaction, type Queryable, type Env, type Logger } from '../platform/index.ts'
+import { dropPending } from './assistant-state.queries.ts'
+import { handleMessage } from './assistant-service.ts'
+import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
-import { signupUrl } from '../messaging/index.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,

@@ -5,8 +5,7 @@ import type {
   SimulatorMessageInput,
 } from '@equilibrai/shared'
 import type { Db } from '../platform/index.ts'
-import { receive } from '../messaging/index.ts'
-import { simulatorWaId } from '../messaging/index.ts'
+import { receive, simulatorWaId } from '../messaging/index.ts'
 
 /*
  * The simulator: a WhatsApp conversation without Meta, for the signed-in account (the

@@ -2,17 +2,14 @@ import type { AppDeps } from '../tenancy/index.ts'
 import { simulatorMessageSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppBindings } from '../platform/index.ts'
+import { type AppBindings, ForbiddenError, NotFoundError, parseBody } from '../platform/index.ts'
 import { type AuthedVariables, hasRole, requireUser } from '../accounts/index.ts'
-import { ForbiddenError, NotFoundError } from '../platform/index.ts'
-import { parseBody } from '../platform/index.ts'
 import {
   clearSimulatorConversation,
   postSimulatorMessage,
   simulatorConversation,
 } from './simulator.ts'
-import { getDocument } from '../messaging/index.ts'
-import { isWhatsAppConfigured } from '../messaging/index.ts'
+import { getDocument, isWhatsAppConfigured } from '../messaging/index.ts'
 
 /**
  * The simulator's conversation for the signed-in account: POST /api/simulator/messages puts a

@@ -1,5 +1,4 @@
-import type { Db } from '../platform/index.ts'
-import type { Queryable } from '../platform/index.ts'
+import type { Db, Queryable } from '../platform/index.ts'
 
 /** What billing needs to know about one user: who they are and what they pay for. */
 export type BillingAccount = {

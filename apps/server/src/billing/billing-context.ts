@@ -1,7 +1,5 @@
 import type Stripe from 'stripe'
-import type { Db } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
+import type { Db, Env, Logger } from '../platform/index.ts'
 import { type BillingMode, billingMode, stripeClient } from './stripe-client.ts'
 
 /** What the billing functions share: the configured Stripe client (null unless mode 'stripe'). */

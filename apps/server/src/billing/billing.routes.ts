@@ -3,9 +3,8 @@ import { checkoutSessionSchema } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createBillingContext } from './billing-context.ts'
 import { createCheckoutUrl, createPortalUrl } from './checkout.ts'
-import type { AppBindings } from '../platform/index.ts'
+import { type AppBindings, parseBody } from '../platform/index.ts'
 import { requireUser } from '../accounts/index.ts'
-import { parseBody } from '../platform/index.ts'
 import { demoBillingRoutes } from './demo.routes.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, getPlan } from '../tenancy/index.ts'
 import { formatDatePtBR, formatPrice } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -6,10 +6,8 @@ import { dashboardUrl } from './billing-context.ts'
 import { getBillingAccount } from './billing-account.queries.ts'
 import { cancelDemoSubscription, confirmDemoCheckout } from './demo-billing.ts'
 import { getDemoSession } from './demo-billing.queries.ts'
-import type { AppBindings } from '../platform/index.ts'
+import { type AppBindings, UnauthorizedError } from '../platform/index.ts'
 import { type AuthedBindings, requireUser } from '../accounts/index.ts'
-import { UnauthorizedError } from '../platform/index.ts'
-import { getPlan } from '../tenancy/index.ts'
 import { demoCheckoutPage, demoLinkGonePage, demoPortalPage } from './demo-pages.ts'
 
 /**

@@ -3,8 +3,7 @@ import { Hono } from 'hono'
 import Stripe from 'stripe'
 import { recordStripeEvent } from './stripe-events.ts'
 import { billingMode } from './stripe-client.ts'
-import type { AppBindings } from '../platform/index.ts'
-import { BadRequestError, NotFoundError } from '../platform/index.ts'
+import { type AppBindings, BadRequestError, NotFoundError } from '../platform/index.ts'
 
 /** Stripe's own default: a signature older than five minutes is refused (replays). */
 const SIGNATURE_TOLERANCE_SECONDS = 300

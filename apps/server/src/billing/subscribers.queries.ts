@@ -1,5 +1,4 @@
-import type { PlanType, Subscription } from '@equilibrai/shared'
-import { FEATURE_KEYS } from '@equilibrai/shared'
+import { type PlanType, type Subscription, FEATURE_KEYS } from '@equilibrai/shared'
 import type { Db } from '../platform/index.ts'
 import { usedThisMonth } from '../ledger/index.ts'
 

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe'
-import type { Db } from '../platform/index.ts'
-import { withTransaction } from '../platform/index.ts'
+import { type Db, withTransaction } from '../platform/index.ts'
 import { getPlanByStripePrice } from '../tenancy/index.ts'
 import { UnprocessableEventError } from './billing-errors.ts'
 

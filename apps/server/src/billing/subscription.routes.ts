@@ -1,8 +1,7 @@
 import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import type { AppBindings } from '../platform/index.ts'
+import { type AppBindings, NotFoundError } from '../platform/index.ts'
 import { requireUser } from '../accounts/index.ts'
-import { NotFoundError } from '../platform/index.ts'
 import { getSubscription } from './subscribers.queries.ts'
 
 /** GET /api/subscription: the user's own subscribers row with its plan_features nested. */

@@ -1,6 +1,5 @@
 import { type Bill, type EntrySource, occurrenceIn, addMonths } from '@equilibrai/shared'
-import type { Queryable } from '../platform/index.ts'
-import { NotFoundError } from '../platform/index.ts'
+import { type Queryable, NotFoundError } from '../platform/index.ts'
 import { type BillChange, getBill, insertBill, updateBill } from './bills.queries.ts'
 import { recordEntry } from '../ledger/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'

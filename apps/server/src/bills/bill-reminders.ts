@@ -6,11 +6,8 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { type NewAlert, recordAlerts } from '../alerts/index.ts'
-import type { Db } from '../platform/index.ts'
-import { withTransaction } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import { wantsSql } from '../messaging/index.ts'
-import { isWhatsAppConfigured } from '../messaging/index.ts'
+import { type Db, withTransaction, type Env } from '../platform/index.ts'
+import { wantsSql, isWhatsAppConfigured } from '../messaging/index.ts'
 
 /*
  * Bill-due reminders ("avisar antes de a conta vencer"). Once a day (jobs/task-registry.ts,

@@ -1,12 +1,10 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import type { AppDeps, LedgerBindings } from '../tenancy/index.ts'
 import { billInputSchema, billPatchSchema } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { parseBody, pathId } from '../platform/index.ts'
-import { withTransaction } from '../platform/index.ts'
+import { parseBody, pathId, withTransaction } from '../platform/index.ts'
 import { BillNotFoundError, changeBill } from './bill-payments.ts'
 import { deleteBill, getBill, insertBill, listBills } from './bills.queries.ts'
-import type { LedgerBindings } from '../tenancy/index.ts'
 
 type Ctx = Context<LedgerBindings>
 

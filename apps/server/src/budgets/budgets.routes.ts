@@ -1,4 +1,9 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import {
+  type AppDeps,
+  requireFeature,
+  type LedgerBindings,
+  requireLedgerCaller,
+} from '../tenancy/index.ts'
 import {
   budgetCategorySchema,
   budgetExample,
@@ -11,11 +16,7 @@ import {
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { budgetsForMonth, setBudget } from './budgets.queries.ts'
-import { NotFoundError, ValidationError } from '../platform/index.ts'
-import { requireFeature } from '../tenancy/index.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
-import { apiDoc } from '../platform/index.ts'
-import { parseBody, parseQuery } from '../platform/index.ts'
+import { NotFoundError, ValidationError, apiDoc, parseBody, parseQuery } from '../platform/index.ts'
 
 const TAG = 'Orçamentos'
 const CATEGORY = {

@@ -1,8 +1,7 @@
 import { webhookDeliverJob } from './webhook-deliver.job.ts'
 import { randomBytes } from 'node:crypto'
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@equilibrai/shared'
-import type { Queryable } from '../platform/index.ts'
-import { addJob } from '../platform/index.ts'
+import { type Queryable, addJob } from '../platform/index.ts'
 
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`

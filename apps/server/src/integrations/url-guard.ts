@@ -1,7 +1,6 @@
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
-import type { Env } from '../platform/index.ts'
-import { AppError } from '../platform/index.ts'
+import { type Env, AppError } from '../platform/index.ts'
 
 /*
  * SSRF guard for outgoing webhooks (ARCHITECTURE §8, ADR 017). Under the 'public-https'

@@ -3,11 +3,14 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import type { WebhookEventBody } from '@equilibrai/shared'
-import type { Db } from '../platform/index.ts'
-import { withTransaction } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import { addJob, queueEmail } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
+import {
+  type Db,
+  withTransaction,
+  type Env,
+  addJob,
+  queueEmail,
+  type Logger,
+} from '../platform/index.ts'
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts'
 import {
   resolveWebhookTarget,

@@ -1,10 +1,7 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import type { AppDeps, LedgerBindings } from '../tenancy/index.ts'
 import { webhookEndpointCreateSchema } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import { withTransaction } from '../platform/index.ts'
-import { NotFoundError } from '../platform/index.ts'
-import type { LedgerBindings } from '../tenancy/index.ts'
-import { parseBody, pathId } from '../platform/index.ts'
+import { withTransaction, NotFoundError, parseBody, pathId } from '../platform/index.ts'
 import { newWebhookSecret } from './signature.ts'
 import { checkWebhookUrlShape, resolveWebhookTarget, webhookUrlPolicy } from './url-guard.ts'
 import {

@@ -1,4 +1,9 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import {
+  type AppDeps,
+  requireFeature,
+  type LedgerBindings,
+  requireLedgerCaller,
+} from '../tenancy/index.ts'
 import {
   WEBHOOK_EVENT_TYPES,
   webhookDeliveryListExample,
@@ -13,8 +18,6 @@ import {
   webhookTestEventSchema,
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import { requireFeature } from '../tenancy/index.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 import { webhookEndpointHandlers } from './webhook-endpoints.handlers.ts'
 

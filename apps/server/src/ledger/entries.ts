@@ -6,8 +6,7 @@ import {
   type TransactionPatch,
 } from '@equilibrai/shared'
 import { entryWritten } from './entry-hooks.ts'
-import { BadRequestError } from '../platform/index.ts'
-import type { Queryable } from '../platform/index.ts'
+import { BadRequestError, type Queryable } from '../platform/index.ts'
 import { emitWebhookEvent } from '../events/index.ts'
 import { TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from '../tenancy/index.ts'

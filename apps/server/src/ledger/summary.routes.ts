@@ -1,4 +1,4 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import {
   monthSummaryExample,
   monthSummarySchema,
@@ -6,10 +6,8 @@ import {
   summaryQuerySchema,
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import { parseQuery } from '../platform/index.ts'
+import { parseQuery, apiDoc } from '../platform/index.ts'
 import { monthSummary } from './summary.queries.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
-import { apiDoc } from '../platform/index.ts'
 
 const doc = apiDoc({
   tag: 'Resumo',

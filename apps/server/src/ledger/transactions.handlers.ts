@@ -1,17 +1,20 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import type { AppDeps, LedgerBindings } from '../tenancy/index.ts'
 import {
   transactionInputSchema,
   transactionListQuerySchema,
   transactionPatchSchema,
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import { BadRequestError } from '../platform/index.ts'
-import { parseBody, parseQuery, pathId } from '../platform/index.ts'
-import { withTransaction } from '../platform/index.ts'
+import {
+  BadRequestError,
+  parseBody,
+  parseQuery,
+  pathId,
+  withTransaction,
+} from '../platform/index.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { TransactionNotFoundError } from './errors.ts'
 import { decodeCursor, getTransaction, listTransactions } from './transactions.queries.ts'
-import type { LedgerBindings } from '../tenancy/index.ts'
 
 type Ctx = Context<LedgerBindings>
 

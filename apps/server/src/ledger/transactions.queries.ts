@@ -1,11 +1,11 @@
-import type {
-  Category,
-  EntrySource,
-  EntryType,
-  Transaction,
-  TransactionPage,
+import {
+  type Category,
+  type EntrySource,
+  type EntryType,
+  type Transaction,
+  type TransactionPage,
+  isRealDate,
 } from '@equilibrai/shared'
-import { isRealDate } from '@equilibrai/shared'
 import type { Queryable } from '../platform/index.ts'
 
 /** The columns the API returns, in its order, from rows `t` (transactions or a CTE of them). */

@@ -1,6 +1,5 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { transactionHandlers } from './transactions.handlers.ts'
 import { transactionDocs as docs } from './transactions.docs.ts'
 

@@ -1,7 +1,6 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { Hono } from 'hono'
 import { getUsage } from './monthly-limit.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { apiDoc } from '../platform/index.ts'
 import { entryUsageExample, entryUsageSchema } from '@equilibrai/shared'
 

@@ -1,5 +1,4 @@
-import { lockForTransaction } from '../platform/index.ts'
-import type { Queryable } from '../platform/index.ts'
+import { lockForTransaction, type Queryable } from '../platform/index.ts'
 import { waIdForms } from './phone.ts'
 import type { Channel } from './outbox.queries.ts'
 

@@ -1,6 +1,5 @@
 import { whatsappInboundJob, whatsappStatusJob } from './whatsapp.jobs.ts'
-import type { Db } from '../platform/index.ts'
-import { addJob } from '../platform/index.ts'
+import { type Db, addJob } from '../platform/index.ts'
 import { applyStatus, type Channel } from './outbox.queries.ts'
 import type { StatusUpdate } from './webhook-payload.ts'
 

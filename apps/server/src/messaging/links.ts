@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { Db } from '../platform/index.ts'
-import { isUniqueViolation } from '../platform/index.ts'
+import { type Db, isUniqueViolation } from '../platform/index.ts'
 import { storeLinkCode } from './links.queries.ts'
 
 /*

@@ -1,17 +1,15 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import {
   notificationSettingsExample as example,
   notificationSettingsPatchSchema,
   notificationSettingsSchema,
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import { parseBody } from '../platform/index.ts'
+import { parseBody, apiDoc } from '../platform/index.ts'
 import {
   getNotificationSettings,
   updateNotificationSettings,
 } from './notification-settings.queries.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
-import { apiDoc } from '../platform/index.ts'
 
 const docs = {
   get: apiDoc({

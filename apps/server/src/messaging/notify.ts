@@ -1,10 +1,7 @@
-import type { Db } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
+import { type Db, type Env, type Queryable, withTransaction } from '../platform/index.ts'
 import { findLinkByUser } from './links.queries.ts'
 import { type OutboundMessage, type TemplateMessage, textMessage } from './messages.ts'
-import type { Queryable } from '../platform/index.ts'
 import { enqueueOutbound } from './sender.ts'
-import { withTransaction } from '../platform/index.ts'
 import { isWhatsAppConfigured, simulatorWaId } from './whatsapp-config.ts'
 
 /**

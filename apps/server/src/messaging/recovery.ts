@@ -1,7 +1,5 @@
 import { whatsappInboundJob, whatsappSendJob } from './whatsapp.jobs.ts'
-import type { Db } from '../platform/index.ts'
-import { withTransaction } from '../platform/index.ts'
-import { addJob } from '../platform/index.ts'
+import { type Db, withTransaction, addJob } from '../platform/index.ts'
 import { abandonedOutbound, eraseOldTexts, unfinishedInbound } from './recovery.queries.ts'
 import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
 

@@ -1,18 +1,19 @@
 import { whatsappSendJob } from './whatsapp.jobs.ts'
 import type pg from 'pg'
-import type { Db } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
 import {
+  type Db,
+  type Env,
   lockForSession,
   lockForTransaction,
   tryLockForSession,
   unlockSession,
+  inTransaction,
+  type Queryable,
+  type Logger,
+  addJob,
 } from '../platform/index.ts'
-import { inTransaction, type Queryable } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
 import { documentMediaId } from './documents.ts'
 import { type GraphResult, postMessage } from './graph-api.ts'
-import { addJob } from '../platform/index.ts'
 import {
   type OutboundMessage,
   type OutboundPayload,

@@ -1,9 +1,8 @@
 import type { AppDeps } from '../tenancy/index.ts'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppBindings } from '../platform/index.ts'
+import { type AppBindings, parseQuery } from '../platform/index.ts'
 import { requireAdmin } from '../accounts/index.ts'
-import { parseQuery } from '../platform/index.ts'
 import { recentFailures } from './failures.ts'
 
 const failuresQuery = z.object({

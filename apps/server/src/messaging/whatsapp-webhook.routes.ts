@@ -1,9 +1,13 @@
 import type { AppDeps } from '../tenancy/index.ts'
 import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
-import type { AppBindings } from '../platform/index.ts'
-import { AppError, BadRequestError, ForbiddenError } from '../platform/index.ts'
-import { withoutNul } from '../platform/index.ts'
+import {
+  type AppBindings,
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  withoutNul,
+} from '../platform/index.ts'
 import { receive } from './inbox.ts'
 import { isValidSignature } from './signature.ts'
 import { parseWebhook } from './webhook-payload.ts'

@@ -1,10 +1,15 @@
 import Stripe from 'stripe'
 import { isDemoId } from '../billing/index.ts'
-import type { Db } from '../platform/index.ts'
-import { dropQueuedEmails, type Queryable, queueEmail, withTransaction } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import { AppError } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
+import {
+  type Db,
+  dropQueuedEmails,
+  type Queryable,
+  queueEmail,
+  withTransaction,
+  type Env,
+  AppError,
+  type Logger,
+} from '../platform/index.ts'
 import { accountDeletedEmail } from './privacy-emails.ts'
 import { waIdForms } from '../messaging/index.ts'
 import { ident, personColumns } from './person-tables.ts'

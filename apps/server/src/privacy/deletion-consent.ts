@@ -1,7 +1,6 @@
 import { FRESH_SESSION_SECONDS } from '@equilibrai/shared'
 import type { PasswordHasher } from '../accounts/index.ts'
-import type { Db } from '../platform/index.ts'
-import { AppError, BadRequestError } from '../platform/index.ts'
+import { type Db, AppError, BadRequestError } from '../platform/index.ts'
 
 export class WrongPasswordError extends AppError {
   constructor() {

@@ -8,16 +8,16 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { planningReplies } from '@equilibrai/assistant'
-import type { Db } from '../platform/index.ts'
-import { type Queryable, withTransaction } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
+import { type Db, type Queryable, withTransaction, type Env } from '../platform/index.ts'
 import { checkBudgetAlertsOf } from '../alerts/index.ts'
-import { claimEntrySlots, getUsage } from '../ledger/index.ts'
-import { insertTransactions } from '../ledger/index.ts'
-import { LimitReachedError } from '../ledger/index.ts'
-import { queueNotification } from '../messaging/index.ts'
+import {
+  claimEntrySlots,
+  getUsage,
+  insertTransactions,
+  LimitReachedError,
+} from '../ledger/index.ts'
+import { queueNotification, templateMessage } from '../messaging/index.ts'
 import { emitWebhookEvent } from '../events/index.ts'
-import { templateMessage } from '../messaging/index.ts'
 
 /*
  * The recurring_entries task (daily; ARCHITECTURE §3 and §8): records every occurrence whose

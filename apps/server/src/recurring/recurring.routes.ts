@@ -1,4 +1,4 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import {
   nextOccurrence,
   recurringExample,
@@ -9,10 +9,7 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import { NotFoundError } from '../platform/index.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
-import { apiDoc } from '../platform/index.ts'
-import { parseBody, pathId } from '../platform/index.ts'
+import { NotFoundError, apiDoc, parseBody, pathId } from '../platform/index.ts'
 import { cancelRecurring, insertRecurring, listRecurring } from './recurring.queries.ts'
 
 const TAG = 'Recorrentes'

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import type { AppDeps, LedgerBindings } from '../tenancy/index.ts'
 import {
   monthlyReportQuerySchema,
   reportPdfFilename,
@@ -6,7 +6,6 @@ import {
   transactionsCsvQuerySchema,
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import type { LedgerBindings } from '../tenancy/index.ts'
 import { parseQuery } from '../platform/index.ts'
 import { entriesInRange } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'

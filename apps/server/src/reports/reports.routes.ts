@@ -1,7 +1,10 @@
-import type { AppDeps } from '../tenancy/index.ts'
+import {
+  type AppDeps,
+  requireFeature,
+  type LedgerBindings,
+  requireLedgerCaller,
+} from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import { requireFeature } from '../tenancy/index.ts'
-import { type LedgerBindings, requireLedgerCaller } from '../tenancy/index.ts'
 import { reportDocs } from './reports.docs.ts'
 import { reportHandlers } from './reports.handlers.ts'
 

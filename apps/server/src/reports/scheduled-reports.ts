@@ -1,14 +1,15 @@
 import { monthLabel, type PeriodReportView, reportReplies } from '@equilibrai/assistant'
 import { addMonths, formatBRL, formatDayMonth, monthRange, saoPauloMonth } from '@equilibrai/shared'
-import type { Db } from '../platform/index.ts'
-import { type Queryable, withTransaction } from '../platform/index.ts'
-import type { Env } from '../platform/index.ts'
-import { wantsSql } from '../messaging/index.ts'
-import { findLinkByUser } from '../messaging/index.ts'
-import { textMessage } from '../messaging/index.ts'
-import { enqueueOutbound } from '../messaging/index.ts'
-import { templateMessage } from '../messaging/index.ts'
-import { isWhatsAppConfigured, simulatorWaId } from '../messaging/index.ts'
+import { type Db, type Queryable, withTransaction, type Env } from '../platform/index.ts'
+import {
+  wantsSql,
+  findLinkByUser,
+  textMessage,
+  enqueueOutbound,
+  templateMessage,
+  isWhatsAppConfigured,
+  simulatorWaId,
+} from '../messaging/index.ts'
 import { monthReportView, weekReportView } from './period-report.ts'
 import { previousWeek } from './report-dates.ts'
 import { planHasFeatureSql } from '../tenancy/index.ts'

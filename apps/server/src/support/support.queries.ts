@@ -5,8 +5,7 @@ import {
   type SupportRequest,
   type SupportTier,
 } from '@equilibrai/shared'
-import type { Queryable } from '../platform/index.ts'
-import { ConflictError, NotFoundError } from '../platform/index.ts'
+import { type Queryable, ConflictError, NotFoundError } from '../platform/index.ts'
 import { planHasFeatureSql } from '../tenancy/index.ts'
 
 /*

@@ -1,11 +1,14 @@
-import type { AppDeps } from '../tenancy/index.ts'
-import { accountManagerSchema, supportAnswerSchema, supportRequestSchema } from '@equilibrai/shared'
+import { type AppDeps, resolveCaller } from '../tenancy/index.ts'
+import {
+  accountManagerSchema,
+  supportAnswerSchema,
+  supportRequestSchema,
+  SUPPORT_TIERS,
+} from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { type AuthedBindings, requireAdmin, requireUser } from '../accounts/index.ts'
-import { NotFoundError } from '../platform/index.ts'
-import { resolveCaller } from '../tenancy/index.ts'
-import { parseBody, pathId } from '../platform/index.ts'
+import { NotFoundError, parseBody, pathId } from '../platform/index.ts'
 import { answerAndNotify } from './support-answer.ts'
 import {
   accountManagerFor,
@@ -15,7 +18,6 @@ import {
   setAccountManager,
   supportPlanOf,
 } from './support.queries.ts'
-import { SUPPORT_TIERS } from '@equilibrai/shared'
 
 /** Personal data: never kept by a browser or proxy cache. */
 const noStore = createMiddleware(async (c, next) => {

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { InvitationPreview } from '@equilibrai/shared'
-import type { Db } from '../platform/index.ts'
-import { type Queryable, queueEmail, withTransaction } from '../platform/index.ts'
+import { type Db, type Queryable, queueEmail, withTransaction } from '../platform/index.ts'
 import { teamInvitationEmail } from './team-emails.ts'
 import { assertFeature } from '../tenancy/index.ts'
 import {

@@ -1,5 +1,4 @@
-import { AppError } from '../platform/index.ts'
-import type { RateLimitRule } from '../platform/index.ts'
+import { AppError, type RateLimitRule } from '../platform/index.ts'
 
 /** ARCHITECTURE §8: 120 requests a minute per API key, counted in PostgreSQL. */
 export const API_KEY_RATE_LIMIT: RateLimitRule = { max: 120, windowSeconds: 60 }

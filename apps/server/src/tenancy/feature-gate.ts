@@ -1,6 +1,5 @@
 import { FEATURE_KEYS, type FeatureKey, featureLabel, type PlanType } from '@equilibrai/shared'
-import type { Queryable } from '../platform/index.ts'
-import { AppError } from '../platform/index.ts'
+import { type Queryable, AppError } from '../platform/index.ts'
 
 /*
  * The one place that says whether a ledger's plan includes a feature (ARCHITECTURE §6, §8).

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context, Next } from 'hono'
-import type { Db } from '../platform/index.ts'
-import { AppError, BadRequestError, ConflictError } from '../platform/index.ts'
+import { type Db, AppError, BadRequestError, ConflictError } from '../platform/index.ts'
 
 /*
  * Idempotency-Key on POST (ARCHITECTURE §8): the first answer to (caller, key) is stored for

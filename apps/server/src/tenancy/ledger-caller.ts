@@ -2,17 +2,18 @@ import type { AppDeps } from './app-deps.ts'
 import type { EntrySource } from '@equilibrai/shared'
 import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AuthSession, AuthUser } from '../accounts/index.ts'
+import { type AuthSession, type AuthUser, requireUser } from '../accounts/index.ts'
 import { type LedgerRef, ledgerForUser } from './ledgers.queries.ts'
 import { assertFeature } from './feature-gate.ts'
 import { hashApiKey, looksLikeApiKey } from './api-keys.ts'
 import { findApiKeyCaller } from './api-keys.queries.ts'
 import { API_KEY_RATE_LIMIT, checkApiKeyLimit } from './api-rate-limit.ts'
 import { withIdempotency } from './idempotency.ts'
-import type { AppBindings } from '../platform/index.ts'
-import { requireUser } from '../accounts/index.ts'
-import { UnauthorizedError } from '../platform/index.ts'
-import { isBearerAuthenticatedRequest } from '../platform/index.ts'
+import {
+  type AppBindings,
+  UnauthorizedError,
+  isBearerAuthenticatedRequest,
+} from '../platform/index.ts'
 
 /**
  * Who an /api request acts as, resolved once per request by the middleware below: the user,

@@ -1,5 +1,10 @@
-import type { FeatureKey, PlanFeatureFlags, PlanType } from '@equilibrai/shared'
-import { FEATURE_KEYS, UNLIMITED } from '@equilibrai/shared'
+import {
+  type FeatureKey,
+  type PlanFeatureFlags,
+  type PlanType,
+  FEATURE_KEYS,
+  UNLIMITED,
+} from '@equilibrai/shared'
 import type { Env } from '../platform/index.ts'
 
 /** The four plans of ARCHITECTURE §6, seeded at every start (idempotent). */

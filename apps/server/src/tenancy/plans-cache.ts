@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import pg from 'pg'
-import type { Db } from '../platform/index.ts'
-import type { Logger } from '../platform/index.ts'
+import type { Db, Logger } from '../platform/index.ts'
 import { listPlans } from './plans.queries.ts'
 
 export type CachedPlans = { json: string; gzip: Buffer; etag: string }

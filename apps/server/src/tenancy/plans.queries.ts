@@ -1,5 +1,4 @@
-import type { PlanFeatures, PlanType } from '@equilibrai/shared'
-import { FEATURE_KEYS } from '@equilibrai/shared'
+import { type PlanFeatures, type PlanType, FEATURE_KEYS } from '@equilibrai/shared'
 import type { Db } from '../platform/index.ts'
 import { PLAN_CATALOG } from './plan-catalog.ts'
 

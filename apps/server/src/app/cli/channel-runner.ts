@@ -1,10 +1,7 @@
 import { whatsappInboundJob, whatsappSendJob } from '../../messaging/index.ts'
 import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
-import type { Db } from '../../platform/index.ts'
-import type { Env } from '../../platform/index.ts'
+import { type Db, type Env, type Logger, createMailer } from '../../platform/index.ts'
 import { taskList } from '../task-registry.ts'
-import type { Logger } from '../../platform/index.ts'
-import { createMailer } from '../../platform/index.ts'
 
 /**
  * A job runner for the channel's message jobs only (processing and sending), for the CLI chat:

@@ -1,6 +1,4 @@
-import type { Db } from '../../platform/index.ts'
-import type { Env } from '../../platform/index.ts'
-import type { Logger } from '../../platform/index.ts'
+import type { Db, Env, Logger } from '../../platform/index.ts'
 
 export type CliContext = {
   db: Db

@@ -1,7 +1,6 @@
 import { registerHooks } from '../hooks.ts'
 import { openReadyDatabase } from '../bootstrap.ts'
-import { EnvError, loadEnv } from '../../platform/index.ts'
-import { createLogger } from '../../platform/index.ts'
+import { EnvError, loadEnv, createLogger } from '../../platform/index.ts'
 import { UsageError } from './command.ts'
 import { COMMANDS, helpText } from './registry.ts'
 
