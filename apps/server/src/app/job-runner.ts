@@ -1,5 +1,5 @@
 import { registerHooks } from './hooks.ts'
-import { Logger as WorkerLogger, type Runner, run } from 'graphile-worker'
+import { Logger as WorkerLogger, type Runner, run, type TaskList } from 'graphile-worker'
 import { type Db, type Env, type Logger, createMailer } from '../platform/index.ts'
 import { crontab, startupJobs, taskList } from './task-registry.ts'
 
@@ -7,12 +7,16 @@ import { crontab, startupJobs, taskList } from './task-registry.ts'
  * graphile-worker on our database, logging through pino; signals are ours to handle. The
  * process's one mailer is made here, for the outbox's mail_send job, and closed when the runner
  * stops: nothing else in a server or worker process sends e-mail (ADR 020).
+ *
+ * `only` runs just those tasks, with no schedule and no startup jobs (the CLI chat's runner for
+ * the channel's message jobs).
  */
 export async function startJobRunner(
   db: Db,
   log: Logger,
   env: Env,
   concurrency = 4,
+  only?: readonly string[],
 ): Promise<Runner> {
   registerHooks()
   const jobLog = log.child({ component: 'jobs' })
@@ -28,8 +32,8 @@ export async function startJobRunner(
       concurrency,
       noHandleSignals: true,
       pollInterval: 1_000,
-      taskList: taskList({ db, log: jobLog, env, mailer }),
-      crontab: crontab(),
+      taskList: pick(taskList({ db, log: jobLog, env, mailer }), only),
+      crontab: only ? '' : crontab(),
       logger,
     })
   } catch (error) {
@@ -38,8 +42,13 @@ export async function startJobRunner(
   }
   const closeMailer = () => mailer.close()
   runner.promise.then(closeMailer, closeMailer)
-  for (const { task, maxAttempts } of startupJobs()) {
+  for (const { task, maxAttempts } of only ? [] : startupJobs()) {
     await runner.addJob(task, {}, { jobKey: `startup:${task}`, maxAttempts })
   }
   return runner
+}
+
+function pick(tasks: TaskList, only: readonly string[] | undefined): TaskList {
+  if (!only) return tasks
+  return Object.fromEntries(Object.entries(tasks).filter(([name]) => only.includes(name)))
 }
