@@ -24,6 +24,7 @@ import {
   recoverEmails,
   cronPayload,
   type JobSpec,
+  type Logger,
   type QueuedJob,
   type ScheduledJob,
 } from '../platform/index.ts'
@@ -74,8 +75,7 @@ const scheduled = (row: Omit<ScheduledJob, 'payload'>): ScheduledJob => ({
   ...row,
   payload: cronPayload,
 })
-const whatsappLog = (log: Parameters<QueuedJob<object>['run']>[0]['log']) =>
-  log.child({ channel: 'whatsapp' })
+const whatsappLog = (log: Logger) => log.child({ channel: 'whatsapp' })
 
 export const JOBS = {
   /** Hourly, so the 1st of the month in São Paulo (UTC-3) is caught within the hour. */
