@@ -110,7 +110,7 @@ export async function topExpenses(
 ): Promise<Transaction[]> {
   const { rows } = await db.query<Omit<Transaction, 'created_at'> & { created_at: Date }>(
     `select t.id, t.type, t.amount_cents, t.description, t.category, t.occurred_on,
-            t.created_at, t.source,
+            t.created_at, t.source, t.account_id,
             case when cb.id is null then null
                  else json_build_object('id', cb.id, 'name', cb.name) end as created_by
        from transactions t

@@ -7,7 +7,7 @@ import {
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { parseQuery } from '../platform/index.ts'
-import { entriesInRange } from './entries.queries.ts'
+import { entriesInRange, transfersInRange } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'
 import { buildMonthlyStatement } from './statement.ts'
 import { csvStream } from './transactions-csv.ts'
@@ -50,11 +50,18 @@ export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
       const { from, to } = parseQuery(c, transactionsCsvQuerySchema)
       const { ledgerId } = c.var.caller
       const name = `equilibrai-lancamentos${from ? `-${from}` : ''}${to ? `-a-${to}` : ''}.csv`
-      return c.body(csvStream(entriesInRange(db, { ledgerId, from, to })), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${name}"`,
-        'Cache-Control': 'private, no-store',
-      })
+      return c.body(
+        csvStream(
+          entriesInRange(db, { ledgerId, from, to }),
+          transfersInRange(db, { ledgerId, from, to }),
+        ),
+        200,
+        {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${name}"`,
+          'Cache-Control': 'private, no-store',
+        },
+      )
     },
   }
 }

@@ -287,10 +287,11 @@ describe('GET /api/v1/transactions.csv', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.slice(3))
     const rows = parseCsv(text)
-    expect(rows[0]).toEqual(['Data', 'Tipo', 'Categoria', 'Descrição', 'Valor', 'Origem'])
+    expect(rows[0]).toEqual(['Data', 'Tipo', 'Categoria', 'Descrição', 'Valor', 'Origem', 'Conta'])
+    const main = 'Conta principal'
     expect(rows.slice(1)).toEqual([
-      ['05/11/2026', 'Receita', 'Salário', 'salário', '5.000,00', 'Web'],
-      ['10/11/2026', 'Despesa', 'Alimentação', 'jantar de aniversário', '1.234,56', 'Web'],
+      ['05/11/2026', 'Receita', 'Salário', 'salário', '5.000,00', 'Web', main],
+      ['10/11/2026', 'Despesa', 'Alimentação', 'jantar de aniversário', '1.234,56', 'Web', main],
       [
         '11/11/2026',
         'Despesa',
@@ -298,10 +299,11 @@ describe('GET /api/v1/transactions.csv', () => {
         `'=HYPERLINK("http://mal.example";"clique")`,
         '10,00',
         'Web',
+        main,
       ],
-      ['12/11/2026', 'Despesa', 'Outros', `'+55 11 9999-0000; "pix"`, '0,99', 'Web'],
-      ['12/11/2026', 'Despesa', 'Outros', "'@SUM(A1)", '0,01', 'Web'],
-      ['12/11/2026', 'Despesa', 'Outros', "'-2+3", '0,02', 'Web'],
+      ['12/11/2026', 'Despesa', 'Outros', `'+55 11 9999-0000; "pix"`, '0,99', 'Web', main],
+      ['12/11/2026', 'Despesa', 'Outros', "'@SUM(A1)", '0,01', 'Web', main],
+      ['12/11/2026', 'Despesa', 'Outros', "'-2+3", '0,02', 'Web', main],
     ])
   })
 
@@ -336,6 +338,55 @@ describe('GET /api/v1/transactions.csv', () => {
     )
     expect(march).toHaveLength((expected.rows[0]?.n ?? 0) + 1)
     expect(march.slice(1).every((r) => r[0]?.endsWith('/03/2026'))).toBe(true)
+  })
+
+  it('names each entry’s account and lists transfers as transfers, in date order', async () => {
+    const { client, userId } = await person('free')
+    const create = async (body: object) => {
+      const res = await client.request('/api/v1/accounts', { method: 'POST', json: body })
+      expect(res.status).toBe(201)
+      return ((await res.json()) as { id: number }).id
+    }
+    const card = await create({ name: 'Nubank', kind: 'credit_card', closing_day: 3, due_day: 10 })
+    const savings = await create({ name: 'Poupança', kind: 'savings' })
+    const accounts = (await (await client.request('/api/v1/accounts')).json()) as {
+      data: Array<{ id: number; is_default: boolean }>
+    }
+    const main = accounts.data.find((a) => a.is_default)?.id
+    const entry = await client.request('/api/v1/transactions', {
+      method: 'POST',
+      json: {
+        type: 'expense',
+        amount_cents: 8_990,
+        description: 'farmácia',
+        category: 'saude',
+        occurred_on: '2026-11-04',
+        account_id: card,
+      },
+    })
+    expect(entry.status).toBe(201)
+    await record(userId, [NOVEMBER[0] as Entry])
+    const moved = await client.request('/api/v1/transfers', {
+      method: 'POST',
+      json: {
+        from_account_id: main,
+        to_account_id: savings,
+        amount_cents: 50_000,
+        occurred_on: '2026-11-06',
+        description: 'guardar',
+      },
+    })
+    expect(moved.status).toBe(201)
+    const out = await client.request('/api/v1/transactions.csv?from=2026-11-01&to=2026-11-30')
+    const rows = parseCsv((await out.text()).slice(1))
+    expect(rows.slice(1)).toEqual([
+      ['04/11/2026', 'Despesa', 'Saúde', 'farmácia', '89,90', 'Web', 'Nubank'],
+      ['05/11/2026', 'Receita', 'Salário', 'salário', '5.000,00', 'Web', 'Conta principal'],
+      ['06/11/2026', 'Transferência', '', 'guardar', '500,00', '', 'Conta principal → Poupança'],
+    ])
+    // Outside the range asked, the transfer is not there either.
+    const october = await client.request('/api/v1/transactions.csv?from=2026-10-01&to=2026-10-31')
+    expect(parseCsv((await october.text()).slice(1))).toHaveLength(1)
   })
 
   it('refuses a reversed or malformed range with a 400 in pt-BR', async () => {
