@@ -2,7 +2,7 @@ import { pruneAuthData } from '../accounts/index.ts'
 import { deliverAlert, alertNotifyJob } from '../alerts/index.ts'
 import { processInbound } from '../assistant/index.ts'
 import { stripeEventJob, stripeClient, processStripeEvent } from '../billing/index.ts'
-import { sendDueBillReminders } from '../bills/index.ts'
+import { sendCardBillReminders, sendDueBillReminders } from '../bills/index.ts'
 import { webhookDeliverJob } from '../events/index.ts'
 import { attemptDelivery } from '../integrations/index.ts'
 import { resetMonthlyCounters } from '../ledger/index.ts'
@@ -109,10 +109,15 @@ export const JOBS = {
    */
   billReminders: scheduled({
     task: 'bill_reminders',
-    description: 'lembretes de contas que vencem hoje ou amanhã (09:00 em São Paulo)',
+    description:
+      'lembretes de contas e faturas de cartão que vencem hoje ou amanhã (09:00 em São Paulo)',
     maxAttempts: 10,
     cron: { schedule: '0 12 * * *', fill: '6h' },
-    run: ({ db, env }, now) => sendDueBillReminders(db, env, now),
+    run: async ({ db, env }, now) => {
+      const bills = await sendDueBillReminders(db, env, now)
+      const cards = await sendCardBillReminders(db, env, now)
+      return { sent: bills.sent + cards.sent, skipped: bills.skipped + cards.skipped }
+    },
   }),
   /**
    * 06:00 in São Paulo: salaries and rents are in the ledger before people look. fill=1d: a day

@@ -1,0 +1,107 @@
+import {
+  cardBillLeftCents,
+  formatBRL,
+  formatDayMonth,
+  type IsoDate,
+  saoPauloDate,
+} from '@equilibrai/shared'
+import { type NewAlert, recordAlerts } from '../alerts/index.ts'
+import { cardBills } from '../ledger/index.ts'
+import { isWhatsAppConfigured, wantsSql } from '../messaging/index.ts'
+import { type Db, type Env, withTransaction } from '../platform/index.ts'
+import { billReminderText, nextDay, type ReminderRun } from './bill-reminders.ts'
+
+/*
+ * A credit card's bill reminder (ARCHITECTURE §9: "the card's bill reminder goes out like
+ * other bills, day before and due day, with the amount"), in the same daily run as the bills'
+ * reminders and by the same rules: once per (card, due date, kind) — the alert's key is
+ * `card:<account id>:<due_on>:<eve|day>` —, people with bill_reminders off get none, with
+ * WhatsApp configured only linked owners. The amount is what is left of that bill (its total
+ * less the payments the rule of packages/shared/card-bills.ts gives it); a bill already paid,
+ * or with nothing on it, gets no reminder. Archived cards are skipped.
+ */
+
+const BATCH_SIZE = 500
+
+type DueCard = { id: number; ledger_id: number; name: string; user_id: string; due_on: IsoDate }
+
+export const cardReminderKey = (card: { id: number }, dueOn: IsoDate, kind: 'eve' | 'day') =>
+  `card:${card.id}:${dueOn}:${kind}`
+
+/** Cards whose bill falls due on `day` (a due day past the month's end is its last day). */
+async function cardsDueOn(
+  db: Db,
+  {
+    day,
+    kind,
+    afterId,
+    needsLink,
+  }: { day: IsoDate; kind: 'eve' | 'day'; afterId: number; needsLink: boolean },
+): Promise<DueCard[]> {
+  const { rows } = await db.query<DueCard>(
+    `select a.id, a.ledger_id, a.name, l.owner_user_id as user_id, $1::text as due_on
+       from accounts a
+       join ledgers l on l.id = a.ledger_id
+       left join notification_settings ns on ns.user_id = l.owner_user_id
+      where a.kind = 'credit_card' and not a.archived
+        and least(a.due_day, extract(day from (date_trunc('month', $1::date)
+                                               + interval '1 month - 1 day'))::int)
+            = extract(day from $1::date)::int
+        and a.id > $2
+        and ${wantsSql('bill_reminders')}
+        and (not $3 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
+        -- Already reminded (a rerun): skipped here rather than by the insert's conflict.
+        and not exists (select 1 from alerts r
+                         where r.ledger_id = a.ledger_id
+                           and r.dedupe_key = 'card:' || a.id || ':' || $1 || ':' || $5)
+      order by a.id
+      limit $4`,
+    [day, afterId, needsLink, BATCH_SIZE, kind],
+  )
+  return rows
+}
+
+/** Records the reminders of card bills due today (due-day) and tomorrow (eve). Rerunnable. */
+export async function sendCardBillReminders(db: Db, env: Env, now: Date): Promise<ReminderRun> {
+  const today = saoPauloDate(now)
+  const needsLink = isWhatsAppConfigured(env)
+  const run: ReminderRun = { sent: 0, skipped: 0 }
+  for (const day of [today, nextDay(today)]) {
+    let afterId = 0
+    for (;;) {
+      const kind = day === today ? 'day' : 'eve'
+      const cards = await cardsDueOn(db, { day, kind, afterId, needsLink })
+      afterId = cards.at(-1)?.id ?? afterId
+      const alerts: NewAlert[] = []
+      for (const card of cards) {
+        const bills = await cardBills(db, { ledgerId: card.ledger_id, accountId: card.id, today })
+        const bill = bills.find((b) => b.due_on === day)
+        const left = bill ? cardBillLeftCents(bill) : 0
+        if (left > 0) alerts.push(reminderAlert(card, left, today))
+      }
+      if (alerts.length > 0) {
+        const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
+        run.sent += created.length
+        run.skipped += alerts.length - created.length
+      }
+      if (cards.length < BATCH_SIZE) break
+    }
+  }
+  return run
+}
+
+function reminderAlert(card: DueCard, leftCents: number, today: IsoDate): NewAlert {
+  const description = `fatura do ${card.name}`
+  return {
+    ledgerId: card.ledger_id,
+    userId: card.user_id,
+    kind: 'bill_due',
+    category: null,
+    text: billReminderText({ description, amount_cents: leftCents, due_on: card.due_on }, today),
+    dedupeKey: cardReminderKey(card, card.due_on, card.due_on === today ? 'day' : 'eve'),
+    template: {
+      purpose: 'billReminder',
+      params: [description, formatDayMonth(card.due_on), formatBRL(leftCents)],
+    },
+  }
+}
