@@ -67,6 +67,17 @@ async function busyPerson(): Promise<Person> {
     [userId, subscription.id],
   )
 
+  // A card named after the person (the deletion test looks for the name in every row) and a
+  // transfer paying its bill: accounts and transfers are the person's data too.
+  const card = await client.post('/api/v1/accounts', {
+    name: `Cartão ${name}`,
+    kind: 'credit_card',
+    closing_day: 3,
+    due_day: 10,
+    last_digits: '4321',
+  })
+  expect(card.status).toBe(201)
+  const cardId = ((await card.json()) as { id: number }).id
   for (const description of ['Mercado do mês', 'Farmácia']) {
     const res = await client.post('/api/v1/transactions', {
       type: 'expense',
@@ -74,9 +85,21 @@ async function busyPerson(): Promise<Person> {
       description,
       category: 'mercado',
       occurred_on: '2026-11-10',
+      ...(description === 'Farmácia' ? { account_id: cardId } : {}),
     })
     expect(res.status).toBe(201)
   }
+  const accounts = (await (await client.request('/api/v1/accounts')).json()) as {
+    data: Array<{ id: number; is_default: boolean }>
+  }
+  const transfer = await client.post('/api/v1/transfers', {
+    from_account_id: accounts.data.find((a) => a.is_default)?.id,
+    to_account_id: cardId,
+    amount_cents: 4590,
+    occurred_on: '2026-11-12',
+    description: `Fatura de ${name}`,
+  })
+  expect(transfer.status).toBe(201)
 
   const waId = `55119${String(randomInt(1e8)).padStart(8, '0')}`
   await linkWhatsApp(server, meta, client, waId)
@@ -175,6 +198,17 @@ describe('GET /api/me/export', () => {
     expect(descriptions).toEqual(expect.arrayContaining(['Farmácia', 'Mercado do mês']))
     expect(descriptions).toHaveLength(3) // and the one from WhatsApp
     expect(data.records.ledger_month_totals?.length).toBeGreaterThan(0)
+    expect((data.records.accounts ?? []).map((a) => a.name).sort()).toEqual(
+      ['Conta principal', `Cartão ${person.name}`].sort(),
+    )
+    expect(data.records.accounts?.find((a) => a.kind === 'credit_card')).toMatchObject({
+      closing_day: 3,
+      due_day: 10,
+      last_digits: '4321',
+    })
+    expect(data.records.transfers).toEqual([
+      expect.objectContaining({ amount_cents: 4590, description: `Fatura de ${person.name}` }),
+    ])
     // No password hash, no session token, nobody else.
     expect(text).not.toMatch(/scrypt|"password"|"token"/i)
     const token = person.client.sessionToken()?.split('.')[0] ?? 'none'
