@@ -28,7 +28,7 @@ import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateTransaction } from '../api/create-transaction'
 import { useUpdateTransaction } from '../api/update-transaction'
-import { formatAmountInput, parseAmountInput } from '../utils/money-input'
+import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 
 const CATEGORIES_BY_TYPE: Record<EntryType, string[]> = {
   expense: Object.keys(EXPENSE_CATEGORIES),

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+import type { Account } from '@/lib/accounts-contract'
+import { invalidateBalances } from '@/lib/invalidate-balances'
+import type { AccountInput } from './account-form-schema'
+
+/** POST /api/v1/accounts → 201 with the account; 409 when the name is taken. */
+export function createAccount(input: AccountInput): Promise<Account> {
+  return api.post<Account>('/api/v1/accounts', input)
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createAccount,
+    onSettled: () => invalidateBalances(queryClient),
+  })
+}
