@@ -69,7 +69,7 @@ export function DashboardPage({
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
               <AppLink to="/contas">
                 <LandmarkIcon aria-hidden="true" />
-                Contas
+                Minhas Contas
               </AppLink>
             </Button>
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">

@@ -16,13 +16,13 @@ export function AccountFilter({
 }) {
   const id = useId()
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
       <Label htmlFor={id} className="shrink-0">
         Conta
       </Label>
       <NativeSelect
         id={id}
-        className="h-9 w-auto min-w-0 max-w-full text-sm"
+        className="h-9 min-w-0 flex-1 text-sm sm:w-auto sm:max-w-xs sm:flex-none"
         value={value === undefined ? '' : String(value)}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : undefined)}
       >

@@ -82,7 +82,7 @@ export function FinancesPage() {
         <div className="flex flex-wrap gap-2">
           <AppLink to="/contas" className={buttonVariants({ variant: 'outline' })}>
             <LandmarkIcon aria-hidden="true" />
-            Contas
+            Minhas Contas
           </AppLink>
           <AppLink
             to={month === currentMonth() ? '/relatorios' : `/relatorios?mes=${month}`}
