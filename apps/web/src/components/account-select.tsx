@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react'
 import { NativeSelect } from '@/components/ui/native-select'
-import type { Account } from '@/lib/accounts-contract'
-import { ACCOUNT_KIND_LABELS, accountLabel } from '@/lib/get-accounts'
+import { ACCOUNT_KIND_LABELS, type Account } from '@equilibrai/shared'
+import { accountLabel } from '@/lib/get-accounts'
 
 /** A <select> of accounts (value: the id as text), each named with its kind. */
 export function AccountSelect({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Account, AccountKind } from './accounts-contract'
+import type { Account } from '@equilibrai/shared'
 
 /**
  * GET /api/v1/accounts: the ledger's accounts with their balances, archived ones included
@@ -25,14 +25,6 @@ export function accountsQueryOptions() {
 
 export function useAccounts() {
   return useQuery(accountsQueryOptions())
-}
-
-export const ACCOUNT_KIND_LABELS: Record<AccountKind, string> = {
-  checking: 'Conta corrente',
-  savings: 'Poupança',
-  cash: 'Dinheiro',
-  investment: 'Investimento',
-  credit_card: 'Cartão de crédito',
 }
 
 /** `Nubank ••1234` for a card with its last digits, else the name. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Transfer } from './accounts-contract'
+import type { Transfer } from '@equilibrai/shared'
 
 /** Transfers change balances but never the month's income or expense (ARCHITECTURE §9). */
 export const TRANSFERS_KEY = ['transfers'] as const

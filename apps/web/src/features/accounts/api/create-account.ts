@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Account } from '@/lib/accounts-contract'
+import type { Account, AccountCreate } from '@equilibrai/shared'
 import { invalidateBalances } from '@/lib/invalidate-balances'
-import type { AccountInput } from './account-form-schema'
 
 /** POST /api/v1/accounts → 201 with the account; 409 when the name is taken. */
-export function createAccount(input: AccountInput): Promise<Account> {
+export function createAccount(input: AccountCreate): Promise<Account> {
   return api.post<Account>('/api/v1/accounts', input)
 }
 

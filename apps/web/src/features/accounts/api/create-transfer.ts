@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Transfer } from '@/lib/accounts-contract'
+import type { Transfer, TransferInput } from '@equilibrai/shared'
 import { invalidateBalances } from '@/lib/invalidate-balances'
-import type { TransferInput } from './transfer-form-schema'
 
 /** POST /api/v1/transfers → 201: money from one account to another, never income or expense. */
 export function createTransfer(input: TransferInput): Promise<Transfer> {

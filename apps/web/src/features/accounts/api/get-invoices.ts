@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Invoice } from '@/lib/accounts-contract'
+import type { Invoice } from '@equilibrai/shared'
 import { ACCOUNTS_KEY } from '@/lib/get-accounts'
 
 /** GET /api/v1/accounts/:id/invoices: a card's bills, newest first (future ones too). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Transfer } from '@/lib/accounts-contract'
+import type { Transfer } from '@equilibrai/shared'
 import { invalidateBalances } from '@/lib/invalidate-balances'
 
 export type PayInvoice = {

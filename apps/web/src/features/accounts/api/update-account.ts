@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import type { Account } from '@/lib/accounts-contract'
+import type { Account, AccountPatch } from '@equilibrai/shared'
 import { invalidateBalances } from '@/lib/invalidate-balances'
-import type { AccountPatch } from './account-form-schema'
 
 /** PATCH /api/v1/accounts/:id: rename, change the card's days, limit or digits, archive. */
 export function updateAccount({ id, patch }: { id: number; patch: AccountPatch }) {

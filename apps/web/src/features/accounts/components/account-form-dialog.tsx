@@ -15,11 +15,15 @@ import {
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { ACCOUNT_KINDS, type Account } from '@/lib/accounts-contract'
+import {
+  ACCOUNT_KIND_LABELS,
+  ACCOUNT_KINDS,
+  type Account,
+  type AccountCreate,
+  accountCreateSchema,
+} from '@equilibrai/shared'
 import { toastFirstError, trimmed } from '@/lib/form'
-import { ACCOUNT_KIND_LABELS } from '@/lib/get-accounts'
 import { toastSuccess } from '@/lib/notify'
-import { type AccountInput, accountInputSchema } from '../api/account-form-schema'
 import { useCreateAccount } from '../api/create-account'
 import { useUpdateAccount } from '../api/update-account'
 
@@ -50,12 +54,14 @@ export function AccountFormDialog({
   )
 }
 
-/** Empty number fields are null (a card without a limit), not 0. */
+/** An empty field is absent (a card without a limit or final), not 0 or ''. */
 const optionalNumber = {
-  setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+  setValueAs: (value: unknown) =>
+    value === '' || value === null || value === undefined ? undefined : Number(value),
 }
 const optionalText = {
-  setValueAs: (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null),
+  setValueAs: (value: unknown) =>
+    typeof value === 'string' && value.trim() ? value.trim() : undefined,
 }
 
 function AccountForm({ account, onDone }: { account: Account | null; onDone: () => void }) {
@@ -64,42 +70,37 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
   const update = useUpdateAccount()
   const mutation = account ? update : create
   const busy = mutation.isPending
-  const form = useForm<AccountInput>({
-    resolver: zodResolver(accountInputSchema),
+  const form = useForm<AccountCreate>({
+    // The create rules hold for an edit too (a card keeps both days); the kind rides along.
+    resolver: zodResolver(accountCreateSchema),
+    // A card's fields leave the values when the kind changes away from card (they unmount).
+    shouldUnregister: true,
     defaultValues: account
       ? {
           name: account.name,
           kind: account.kind,
-          opening_balance_cents: account.opening_balance_cents,
-          closing_day: account.closing_day,
-          due_day: account.due_day,
-          limit_cents: account.limit_cents,
-          last_digits: account.last_digits,
+          closing_day: account.closing_day ?? undefined,
+          due_day: account.due_day ?? undefined,
+          limit_cents: account.limit_cents ?? undefined,
+          last_digits: account.last_digits ?? undefined,
         }
-      : {
-          name: '',
-          kind: 'checking',
-          opening_balance_cents: 0,
-          closing_day: null,
-          due_day: null,
-          limit_cents: null,
-          last_digits: null,
-        },
+      : { name: '', kind: 'checking', opening_balance_cents: 0 },
   })
   const kind = form.watch('kind')
   const card = kind === 'credit_card'
   const errors = form.formState.errors
 
-  function onValid(values: AccountInput) {
-    const cardFields = card
-      ? {
-          closing_day: values.closing_day,
-          due_day: values.due_day,
-          limit_cents: values.limit_cents || null,
-          last_digits: values.last_digits || null,
-        }
-      : {}
+  function onValid(values: AccountCreate) {
     if (account) {
+      const cardFields = card
+        ? {
+            closing_day: values.closing_day,
+            due_day: values.due_day,
+            // Cleared fields are cleared on the server too.
+            limit_cents: values.limit_cents ?? null,
+            last_digits: values.last_digits ?? null,
+          }
+        : {}
       update.mutate(
         { id: account.id, patch: { name: values.name, ...cardFields } },
         {
@@ -111,20 +112,12 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
       )
       return
     }
-    create.mutate(
-      {
-        name: values.name,
-        kind: values.kind,
-        opening_balance_cents: values.opening_balance_cents ?? 0,
-        ...cardFields,
+    create.mutate(values, {
+      onSuccess: () => {
+        toastSuccess('Conta criada.')
+        onDone()
       },
-      {
-        onSuccess: () => {
-          toastSuccess('Conta criada.')
-          onDone()
-        },
-      },
-    )
+    })
   }
 
   return (
@@ -148,6 +141,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
 
       {account ? (
         <p className="text-sm">
+          <input type="hidden" {...form.register('kind')} />
           <span className="text-muted-foreground">Tipo: </span>
           {ACCOUNT_KIND_LABELS[account.kind]}
         </p>
@@ -225,7 +219,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
                   <MoneyField
                     id={`${id}-limit`}
                     value={field.value}
-                    onChange={(cents) => field.onChange(cents || null)}
+                    onChange={(cents) => field.onChange(cents || undefined)}
                     onBlur={field.onBlur}
                     ref={field.ref}
                   />

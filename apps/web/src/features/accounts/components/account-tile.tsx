@@ -10,9 +10,9 @@ import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import type { Account, Invoice } from '@/lib/accounts-contract'
+import { ACCOUNT_KIND_LABELS, type Account, type Invoice } from '@equilibrai/shared'
 import { cn } from '@/lib/cn'
-import { ACCOUNT_KIND_LABELS, accountLabel } from '@/lib/get-accounts'
+import { accountLabel } from '@/lib/get-accounts'
 import { CardBills } from './card-bills'
 
 /** What a card can still spend: its limit minus what is owed (its balance is minus the debt). */

@@ -1,16 +1,15 @@
-import { formatBRL } from '@equilibrai/shared'
+import { cardBillForMonth, formatBRL } from '@equilibrai/shared'
 import { ChevronDownIcon } from 'lucide-react'
 import { useState } from 'react'
 import { LoadFailed } from '@/components/load-failed'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import type { Account, Invoice } from '@/lib/accounts-contract'
+import type { Account, Invoice } from '@equilibrai/shared'
 import { cn } from '@/lib/cn'
 import { formatIsoDate } from '@/lib/iso-date'
 import { monthTitle } from '@/lib/month'
 import { useInvoices } from '../api/get-invoices'
-import { billPeriod } from '../utils/bill-period'
 import { BillEntries } from './bill-entries'
 
 const STATUS: Record<
@@ -57,9 +56,12 @@ function BillItem({
   const status = STATUS[invoice.status]
   const left = invoice.total_cents - invoice.paid_cents
   const title = `Fatura de ${monthTitle(invoice.month).toLocaleLowerCase('pt-BR')}`
-  const period = card.closing_day
-    ? { accountId: card.id, ...billPeriod(invoice.closes_on, card.closing_day) }
-    : null
+  const days =
+    card.closing_day && card.due_day
+      ? { closing_day: card.closing_day, due_day: card.due_day }
+      : null
+  const bill = days ? cardBillForMonth(days, invoice.month) : null
+  const period = bill ? { accountId: card.id, from: bill.opens_on, to: bill.closes_on } : null
   return (
     <li className="rounded-lg border p-3" data-testid="card-bill">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">

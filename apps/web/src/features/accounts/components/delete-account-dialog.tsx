@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import type { Account } from '@/lib/accounts-contract'
+import type { Account } from '@equilibrai/shared'
 import { toastSuccess } from '@/lib/notify'
 import { useDeleteAccount } from '../api/delete-account'
 

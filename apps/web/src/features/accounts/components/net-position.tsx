@@ -1,6 +1,6 @@
 import { formatBRL } from '@equilibrai/shared'
 import { Card, CardContent } from '@/components/ui/card'
-import type { Account } from '@/lib/accounts-contract'
+import type { Account } from '@equilibrai/shared'
 import { cn } from '@/lib/cn'
 import { netPosition } from '@/lib/get-accounts'
 

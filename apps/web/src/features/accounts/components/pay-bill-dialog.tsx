@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
-import type { Account, Invoice } from '@/lib/accounts-contract'
+import type { Account, Invoice } from '@equilibrai/shared'
 import { monthTitle } from '@/lib/month'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { usePayInvoice } from '../api/pay-invoice'

@@ -1,4 +1,4 @@
-import { saoPauloDate } from '@equilibrai/shared'
+import { saoPauloDate, type TransferInput, transferInputSchema } from '@equilibrai/shared'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
@@ -16,11 +16,10 @@ import {
 } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import type { Account } from '@/lib/accounts-contract'
+import type { Account } from '@equilibrai/shared'
 import { toastFirstError } from '@/lib/form'
 import { toastSuccess } from '@/lib/notify'
 import { useCreateTransfer } from '../api/create-transfer'
-import { type TransferInput, transferInputSchema } from '../api/transfer-form-schema'
 
 /** Money from one account to another (to savings, an investment, cash): not income or expense. */
 export function TransferFormDialog({

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Label } from '@/components/ui/label'
-import type { Account } from '@/lib/accounts-contract'
+import type { Account } from '@equilibrai/shared'
 import { accountLabel } from '@/lib/get-accounts'
 
 /** /financas narrowed to one account or card (?conta=<id>), or all of them. */

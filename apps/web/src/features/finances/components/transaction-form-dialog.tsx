@@ -24,7 +24,7 @@ import {
 } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import type { Account } from '@/lib/accounts-contract'
+import type { Account } from '@equilibrai/shared'
 import { cn } from '@/lib/cn'
 import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'

@@ -2,7 +2,7 @@ import { formatBRL, formatDayMonth } from '@equilibrai/shared'
 import { ArrowLeftRightIcon, Trash2Icon } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import type { Transfer } from '@/lib/accounts-contract'
+import type { Transfer } from '@equilibrai/shared'
 
 /**
  * A transfer in the month's list: marked 'Transferência', from → to, its amount neutral (no

@@ -1,6 +1,6 @@
 import type { Transaction } from '@equilibrai/shared'
 import { describe, expect, it } from 'vitest'
-import type { Transfer } from '@/lib/accounts-contract'
+import type { Transfer } from '@equilibrai/shared'
 import { mergeTransfers } from './merge-transfers'
 
 const entry = (id: number, occurred_on: string) => ({ id, occurred_on }) as Transaction

@@ -1,5 +1,5 @@
 import type { Transaction } from '@equilibrai/shared'
-import type { Transfer } from '@/lib/accounts-contract'
+import type { Transfer } from '@equilibrai/shared'
 
 export type ListItem =
   | { kind: 'entry'; entry: Transaction }
