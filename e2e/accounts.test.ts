@@ -182,7 +182,7 @@ describe('/contas', () => {
     await page.goto('/financas')
     const transfers = page.getByTestId('transfer-row')
     await expect.poll(() => transfers.count()).toBe(2)
-    const saved = transfers.filter({ hasText: 'Itaú → Poupança' })
+    const saved = transfers.filter({ hasText: /Itaú →\s*para Poupança/ })
     expect(await saved.textContent()).toContain('Transferência')
     expect(await saved.textContent()).toContain('R$ 500,00')
     await expect.poll(() => page.getByTestId('summary-income').textContent()).toBe('R$ 0,00')
@@ -194,7 +194,7 @@ describe('/contas', () => {
     await page.getByLabel('Conta', { exact: true }).selectOption({ label: 'Poupança' })
     await page.waitForURL(/conta=\d+/)
     await expect.poll(() => transfers.count()).toBe(1)
-    expect(await transfers.textContent()).toContain('Itaú → Poupança')
+    expect(await transfers.textContent()).toMatch(/Itaú →\s*para Poupança/)
 
     // The dashboard's balances.
     await page.goto('/dashboard')

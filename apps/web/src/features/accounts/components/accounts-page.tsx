@@ -91,7 +91,10 @@ export function AccountsPage() {
             <h2 id="contas-ativas" className="font-semibold text-lg">
               Contas e cartões
             </h2>
-            <div className="grid items-start gap-4 md:grid-cols-2" data-testid="active-accounts">
+            <div
+              className="grid grid-cols-1 items-start gap-4 md:grid-cols-2"
+              data-testid="active-accounts"
+            >
               {active.map(tile)}
             </div>
           </section>
@@ -103,7 +106,9 @@ export function AccountsPage() {
               <p className="mt-2 text-muted-foreground text-sm">
                 Guardadas com o histórico; não aparecem para novos lançamentos.
               </p>
-              <div className="mt-3 grid items-start gap-4 md:grid-cols-2">{archived.map(tile)}</div>
+              <div className="mt-3 grid grid-cols-1 items-start gap-4 md:grid-cols-2">
+                {archived.map(tile)}
+              </div>
             </details>
           )}
         </>

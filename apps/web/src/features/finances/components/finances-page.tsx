@@ -132,7 +132,7 @@ export function FinancesPage() {
       )}
       <SummaryCards summary={summary.data} />
 
-      <div className="grid items-start gap-5 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[2fr_3fr]">
         <CategoryChart summary={summary.data} />
         <TransactionList
           month={month}
