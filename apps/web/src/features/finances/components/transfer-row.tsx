@@ -23,11 +23,9 @@ export function TransferRow({
     <li className="flex items-center gap-3 px-6 py-3 sm:px-0" data-testid="transfer-row">
       <ArrowLeftRightIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       <div className="min-w-0 flex-1">
-        <p className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-medium">{transfer.description}</span>
+        <p className="truncate font-medium">{transfer.description}</p>
+        <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-muted-foreground text-xs">
           <Badge variant="outline">Transferência</Badge>
-        </p>
-        <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
           <span className="whitespace-nowrap">{formatDayMonth(transfer.occurred_on)}</span>
           <span className="min-w-0 break-words">
             · {from} <span aria-hidden="true">→</span>
