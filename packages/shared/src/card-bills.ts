@@ -15,7 +15,7 @@ import { addMonths, type IsoDate, lastDayOfMonth } from './dates.ts'
  * - total = expenses − income (refunds, cashback) on the card in the period.
  * - Payments (transfers into the card) pay the bills oldest first; what is left goes to the
  *   following bills in order. A bill whose total is negative (refunds only) is a credit that
- *   pays the next ones too.
+ *   pays like a payment.
  * - Status: `open` through the closing date, then `paid` when the payments allocated to it
  *   cover its total, else `closed`.
  */
@@ -93,17 +93,15 @@ export function cardBillOf(card: CardDays, date: IsoDate): CardBillPeriod {
 
 /**
  * Spreads `paymentsCents` over bills given oldest first: each takes what it still owes, in
- * order; a negative total (a credit) adds to what the next bills can take. Returns what each
- * bill was paid, in the same order.
+ * order. A negative total (refunds only: the card owes the person) is a credit that joins the
+ * payments, so it too pays the oldest bill still owing. Returns what each bill was paid, in
+ * the same order.
  */
 export function allocatePayments(totalsOldestFirst: readonly number[], paymentsCents: number) {
   let left = Math.max(0, paymentsCents)
+  for (const total of totalsOldestFirst) if (total < 0) left -= total
   return totalsOldestFirst.map((total) => {
-    if (total <= 0) {
-      left -= total
-      return 0
-    }
-    const paid = Math.min(total, left)
+    const paid = Math.min(Math.max(0, total), left)
     left -= paid
     return paid
   })
