@@ -207,7 +207,7 @@ describe('/contas', () => {
     await context.close()
   })
 
-  it('archives an account out of the way, keeps it reachable, and refuses to delete one in use', async () => {
+  it('archives, renames, checks a card’s days, undoes a transfer, and refuses to delete an account in use', async () => {
     const { page, context } = await signedInPage()
     await page.goto('/contas')
     await createAccount(page, { name: 'Carteira', kind: 'Dinheiro', opening: '5000' })
@@ -240,6 +240,39 @@ describe('/contas', () => {
     await archived.getByRole('button', { name: 'Reativar Carteira' }).click()
     await toast(page, 'Conta reativada.').waitFor()
     await expect.poll(() => page.getByTestId('active-accounts').textContent()).toContain('Carteira')
+    expect(await page.getByTestId('archived-accounts').count()).toBe(0)
+
+    // Renamed in the edit dialog; the kind stays.
+    await page.getByRole('button', { name: 'Editar Carteira' }).click()
+    const edit = page.getByRole('dialog', { name: 'Editar conta' })
+    expect(await edit.textContent()).toContain('Tipo: Dinheiro')
+    await edit.getByLabel('Nome').fill('Carteira de couro')
+    await edit.getByRole('button', { name: 'Salvar' }).click()
+    await toast(page, 'Conta atualizada.').waitFor()
+    await expect.poll(() => balanceOf(page, 'Carteira de couro')).toBe('R$ 40,00')
+
+    // A card's days are checked before anything is sent.
+    const card = await createAccount(page, {
+      name: 'Inter',
+      kind: 'Cartão de crédito',
+      card: { closing: '32', due: '5', limit: '100000', digits: '4321' },
+    })
+    await toast(page, 'Dia de fechamento deve ser entre 1 e 31').waitFor()
+    await card.getByLabel('Dia de fechamento').fill('28')
+    await card.getByRole('button', { name: 'Salvar' }).click()
+    await toast(page, 'Conta criada.').waitFor()
+    await expect.poll(() => tile(page, 'Inter ••4321').count()).toBe(1)
+
+    // Undoing the transfer on /financas puts both balances back.
+    await page.goto('/financas')
+    await page.getByRole('button', { name: /^Excluir transferência/ }).click()
+    const undo = page.getByRole('dialog', { name: 'Excluir transferência?' })
+    await undo.getByRole('button', { name: 'Excluir' }).click()
+    await toast(page, 'Transferência excluída.').waitFor()
+    await expect.poll(() => page.getByTestId('transfer-row').count()).toBe(0)
+    await page.goto('/contas')
+    await expect.poll(() => balanceOf(page, 'Carteira de couro')).toBe('R$ 50,00')
+    await expect.poll(() => balanceOf(page, 'Conta principal')).toBe('R$ 0,00')
 
     // An account nothing uses can go.
     await createAccount(page, { name: 'Corretora', kind: 'Investimento' })
