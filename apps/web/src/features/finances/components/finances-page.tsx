@@ -125,6 +125,11 @@ export function FinancesPage() {
               onChange={(conta) => changeParams({ mes: month, membro: member, conta })}
             />
           )}
+          {account !== undefined && (
+            <p className="text-muted-foreground text-xs">
+              A lista mostra só esta conta; os totais do mês somam todas.
+            </p>
+          )}
         </div>
       )}
       {summary.isError && (
