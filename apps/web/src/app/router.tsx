@@ -87,6 +87,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'contas',
+                lazy: () =>
+                  import('@/features/accounts/components/accounts-page').then((m) => ({
+                    Component: m.AccountsPage,
+                  })),
+              },
+              {
                 path: 'relatorios',
                 lazy: () =>
                   import('@/features/reports/components/reports-page').then((m) => ({

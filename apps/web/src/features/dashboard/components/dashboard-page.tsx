@@ -1,4 +1,4 @@
-import { ArrowRightIcon, BarChart3Icon, PlugIcon, WalletIcon } from 'lucide-react'
+import { ArrowRightIcon, BarChart3Icon, LandmarkIcon, PlugIcon, WalletIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
@@ -22,10 +22,12 @@ import { ProfileCard } from './profile-card'
  * The cards other features own come in as props (app/dashboard-route.tsx puts them in).
  */
 export function DashboardPage({
+  balancesCard,
   whatsAppCard,
   businessSection,
   privacyCard,
 }: {
+  balancesCard: ReactNode
   whatsAppCard: ReactNode
   businessSection: ReactNode
   privacyCard: ReactNode
@@ -65,6 +67,12 @@ export function DashboardPage({
               </Button>
             )}
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+              <AppLink to="/contas">
+                <LandmarkIcon aria-hidden="true" />
+                Minhas Contas
+              </AppLink>
+            </Button>
+            <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
               <AppLink to="/relatorios">
                 <BarChart3Icon aria-hidden="true" />
                 Relatórios
@@ -79,6 +87,8 @@ export function DashboardPage({
             </Button>
           </div>
         </section>
+
+        {balancesCard}
 
         <div className="grid gap-6 md:grid-cols-2">
           <ProfileCard />

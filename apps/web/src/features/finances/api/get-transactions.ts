@@ -14,19 +14,23 @@ export function getTransactions(
   cursor: string | null,
   signal?: AbortSignal,
   member?: string,
+  accountId?: number,
 ): Promise<TransactionPage> {
   const { from, to } = monthRange(month)
   const params = new URLSearchParams({ from, to, limit: String(PAGE_SIZE) })
   if (cursor) params.set('cursor', cursor)
   // A team's entries recorded by one person (GET /api/v1/transactions?member=).
   if (member) params.set('member', member)
+  // One account's (or card's) entries (GET /api/v1/transactions?account_id=).
+  if (accountId !== undefined) params.set('account_id', String(accountId))
   return api.get<TransactionPage>(`/api/v1/transactions?${params}`, { signal })
 }
 
-export function transactionsQueryOptions(month: string, member?: string) {
+export function transactionsQueryOptions(month: string, member?: string, accountId?: number) {
   return infiniteQueryOptions({
-    queryKey: [...TRANSACTIONS_KEY, month, member ?? 'all'],
-    queryFn: ({ pageParam, signal }) => getTransactions(month, pageParam, signal, member),
+    queryKey: [...TRANSACTIONS_KEY, month, member ?? 'all', accountId ?? 'all'],
+    queryFn: ({ pageParam, signal }) =>
+      getTransactions(month, pageParam, signal, member, accountId),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // The list must show what WhatsApp just recorded when the user comes back to the tab.
@@ -34,6 +38,6 @@ export function transactionsQueryOptions(month: string, member?: string) {
   })
 }
 
-export function useTransactions(month: string, member?: string) {
-  return useInfiniteQuery(transactionsQueryOptions(month, member))
+export function useTransactions(month: string, member?: string, accountId?: number) {
+  return useInfiniteQuery(transactionsQueryOptions(month, member, accountId))
 }

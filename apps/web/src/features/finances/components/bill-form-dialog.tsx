@@ -23,7 +23,7 @@ import { Label } from '@/components/ui/label'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateBill } from '../api/create-bill'
 import { useUpdateBill } from '../api/update-bill'
-import { formatAmountInput, parseAmountInput } from '../utils/money-input'
+import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 
 type Output = z.output<typeof billInputSchema>
 

@@ -9,7 +9,7 @@ import { toastSuccess } from '@/lib/notify'
 import { useDeleteBill } from '../api/delete-bill'
 import { useBills } from '../api/get-bills'
 import { useUpdateBill } from '../api/update-bill'
-import { formatIsoDate } from '../utils/dates'
+import { formatIsoDate } from '@/lib/iso-date'
 import { BillFormDialog } from './bill-form-dialog'
 
 type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; bill: Bill }

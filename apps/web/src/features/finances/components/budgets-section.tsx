@@ -25,7 +25,7 @@ import { useDeleteBudget } from '../api/delete-budget'
 import { useAlerts } from '../api/get-alerts'
 import { notInPlan, useBudgets } from '../api/get-budgets'
 import { usePutBudget } from '../api/put-budget'
-import { formatAmountInput, parseAmountInput } from '../utils/money-input'
+import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 import { currentMonth } from '@/lib/month'
 
 /**

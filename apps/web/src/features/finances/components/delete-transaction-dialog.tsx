@@ -2,7 +2,7 @@ import { formatBRL, type Transaction } from '@equilibrai/shared'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { toastSuccess } from '@/lib/notify'
 import { useDeleteTransaction } from '../api/delete-transaction'
-import { formatIsoDate } from '../utils/dates'
+import { formatIsoDate } from '@/lib/iso-date'
 
 /** Asks before deleting: a deleted entry cannot be brought back. */
 export function DeleteTransactionDialog({

@@ -1,17 +1,23 @@
 import { BackToDashboard } from '@/components/back-to-dashboard'
 import type { Transaction } from '@equilibrai/shared'
-import { BarChart3Icon, PlusIcon } from 'lucide-react'
+import { BarChart3Icon, LandmarkIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AppLink } from '@/components/app-link'
 import { MonthPicker } from '@/components/month-picker'
 import { Button, buttonVariants } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import type { Transfer } from '@equilibrai/shared'
+import { useAccounts } from '@/lib/get-accounts'
+import { toastError, toastSuccess } from '@/lib/notify'
 import { currentMonth, isMonth } from '@/lib/month'
 import { usePageTitle } from '@/lib/use-page-title'
+import { useDeleteTransfer } from '../api/delete-transfer'
 import { useSummary } from '../api/get-summary'
 import { useTeamMembers } from '../api/get-team-members'
 import { canRecord, useUsage } from '../api/get-usage'
 import { defaultEntryDate } from '../utils/dates'
+import { AccountFilter } from './account-filter'
 import { BillsSection } from './bills-section'
 import { BudgetsSection } from './budgets-section'
 import { CategoryChart } from './category-chart'
@@ -34,19 +40,37 @@ export function FinancesPage() {
   const month = isMonth(requested) ? requested : currentMonth()
   const members = useTeamMembers().data ?? []
   const member = members.find((m) => m.user_id === params.get('membro'))?.user_id
+  const accounts = useAccounts().data ?? []
+  // Read before the accounts load, so the narrowed list is the first one asked for.
+  const conta = Number(params.get('conta'))
+  const account = Number.isSafeInteger(conta) && conta > 0 ? conta : undefined
   const summary = useSummary(month)
   const usage = useUsage()
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' })
   const [deleting, setDeleting] = useState<Transaction | null>(null)
+  const [deletingTransfer, setDeletingTransfer] = useState<Transfer | null>(null)
+  const removeTransfer = useDeleteTransfer()
   const allowed = canRecord(usage.data)
 
-  function changeParams(next: { mes: string; membro?: string }) {
+  function changeParams(next: { mes: string; membro?: string; conta?: number }) {
     const kept: Record<string, string> = {}
     if (next.mes !== currentMonth()) kept.mes = next.mes
     if (next.membro) kept.membro = next.membro
+    if (next.conta !== undefined) kept.conta = String(next.conta)
     setParams(kept, { replace: true })
   }
-  const changeMonth = (next: string) => changeParams({ mes: next, membro: member })
+  const changeMonth = (next: string) => changeParams({ mes: next, membro: member, conta: account })
+
+  function confirmDeleteTransfer() {
+    if (!deletingTransfer) return
+    removeTransfer.mutate(deletingTransfer.id, {
+      onSuccess: () => {
+        toastSuccess('Transferência excluída.')
+        setDeletingTransfer(null)
+      },
+      onError: (error) => toastError(error),
+    })
+  }
 
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -56,6 +80,10 @@ export function FinancesPage() {
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Finanças</h1>
         </div>
         <div className="flex flex-wrap gap-2">
+          <AppLink to="/contas" className={buttonVariants({ variant: 'outline' })}>
+            <LandmarkIcon aria-hidden="true" />
+            Minhas Contas
+          </AppLink>
           <AppLink
             to={month === currentMonth() ? '/relatorios' : `/relatorios?mes=${month}`}
             className={buttonVariants({ variant: 'outline' })}
@@ -81,26 +109,45 @@ export function FinancesPage() {
         onChange={changeMonth}
         className="justify-between sm:justify-start"
       />
-      {members.length > 0 && (
-        <MemberFilter
-          members={members}
-          value={member}
-          onChange={(membro) => changeParams({ mes: month, membro })}
-        />
+      {(members.length > 0 || accounts.length > 1) && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {members.length > 0 && (
+            <MemberFilter
+              members={members}
+              value={member}
+              onChange={(membro) => changeParams({ mes: month, membro, conta: account })}
+            />
+          )}
+          {accounts.length > 1 && (
+            <AccountFilter
+              accounts={accounts}
+              value={account}
+              onChange={(conta) => changeParams({ mes: month, membro: member, conta })}
+            />
+          )}
+          {account !== undefined && (
+            <p className="text-muted-foreground text-xs">
+              A lista mostra só esta conta; os totais do mês somam todas.
+            </p>
+          )}
+        </div>
       )}
       {summary.isError && (
         <LoadFailed what="o resumo do mês" onRetry={() => void summary.refetch()} />
       )}
       <SummaryCards summary={summary.data} />
 
-      <div className="grid items-start gap-5 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[2fr_3fr]">
         <CategoryChart summary={summary.data} />
         <TransactionList
           month={month}
           member={member}
+          accountId={account}
+          accounts={accounts}
           showAuthor={members.length > 0}
           onEdit={(entry) => setEditing({ mode: 'edit', entry })}
           onDelete={setDeleting}
+          onDeleteTransfer={setDeletingTransfer}
         />
       </div>
 
@@ -114,9 +161,21 @@ export function FinancesPage() {
         open={editing.mode !== 'closed'}
         entry={editing.mode === 'edit' ? editing.entry : null}
         defaultDate={defaultEntryDate(month)}
+        accounts={accounts}
+        defaultAccountId={account}
         onClose={() => setEditing({ mode: 'closed' })}
       />
       <DeleteTransactionDialog entry={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deletingTransfer !== null}
+        title="Excluir transferência?"
+        description="Os saldos das duas contas voltam a ser como antes dela. Esta ação não pode ser desfeita."
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+        isPending={removeTransfer.isPending}
+        onConfirm={confirmDeleteTransfer}
+        onClose={() => setDeletingTransfer(null)}
+      />
     </main>
   )
 }

@@ -30,8 +30,8 @@ import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateRecurring } from '../api/create-recurring'
 import { useDeleteRecurring } from '../api/delete-recurring'
 import { useRecurring } from '../api/get-recurring'
-import { formatAmountInput, parseAmountInput } from '../utils/money-input'
-import { formatIsoDate } from '../utils/dates'
+import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
+import { formatIsoDate } from '@/lib/iso-date'
 
 const SELECT =
   'flex h-11 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 md:text-sm'

@@ -12,6 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
+import { AccountSelect } from '@/components/account-select'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -23,12 +24,13 @@ import {
 } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import type { Account } from '@equilibrai/shared'
 import { cn } from '@/lib/cn'
 import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateTransaction } from '../api/create-transaction'
 import { useUpdateTransaction } from '../api/update-transaction'
-import { formatAmountInput, parseAmountInput } from '../utils/money-input'
+import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 
 const CATEGORIES_BY_TYPE: Record<EntryType, string[]> = {
   expense: Object.keys(EXPENSE_CATEGORIES),
@@ -45,11 +47,17 @@ export function TransactionFormDialog({
   open,
   entry,
   defaultDate,
+  accounts,
+  defaultAccountId,
   onClose,
 }: {
   open: boolean
   entry: Transaction | null
   defaultDate: string
+  /** The ledger's accounts: a new entry goes on the default one unless another is picked. */
+  accounts: Account[]
+  /** The account the page is narrowed to, preselected instead of the default one. */
+  defaultAccountId?: number
   onClose: () => void
 }) {
   return (
@@ -63,7 +71,15 @@ export function TransactionFormDialog({
               : 'Registre uma despesa ou receita. Pelo WhatsApp é só mandar “mercado 45,90”.'}
           </DialogDescription>
         </DialogHeader>
-        {open && <TransactionForm entry={entry} defaultDate={defaultDate} onDone={onClose} />}
+        {open && (
+          <TransactionForm
+            entry={entry}
+            defaultDate={defaultDate}
+            accounts={accounts}
+            defaultAccountId={defaultAccountId}
+            onDone={onClose}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )
@@ -72,13 +88,23 @@ export function TransactionFormDialog({
 function TransactionForm({
   entry,
   defaultDate,
+  accounts,
+  defaultAccountId,
   onDone,
 }: {
   entry: Transaction | null
   defaultDate: string
+  accounts: Account[]
+  defaultAccountId?: number
   onDone: () => void
 }) {
   const id = useId()
+  // Archived accounts take no new entries; an entry already on one keeps showing it.
+  const choices = accounts.filter((a) => !a.archived || a.id === entry?.account_id)
+  const preselected =
+    entry?.account_id ??
+    choices.find((a) => a.id === defaultAccountId)?.id ??
+    choices.find((a) => a.is_default)?.id
   const create = useCreateTransaction()
   const update = useUpdateTransaction()
   const busy = create.isPending || update.isPending
@@ -91,6 +117,7 @@ function TransactionForm({
           description: entry.description,
           category: entry.category,
           occurred_on: entry.occurred_on,
+          account_id: entry.account_id,
         }
       : {
           type: 'expense',
@@ -98,6 +125,7 @@ function TransactionForm({
           description: '',
           category: FALLBACK_CATEGORY.expense,
           occurred_on: defaultDate,
+          account_id: preselected,
         },
   })
   const type = form.watch('type')
@@ -204,6 +232,17 @@ function TransactionForm({
           {...form.register('description')}
         />
       </div>
+
+      {choices.length > 1 && (
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-account`}>Conta</Label>
+          <AccountSelect
+            id={`${id}-account`}
+            accounts={choices}
+            {...form.register('account_id', { setValueAs: (v: unknown) => Number(v) })}
+          />
+        </div>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">

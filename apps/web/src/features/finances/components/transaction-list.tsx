@@ -1,34 +1,61 @@
-import { CATEGORY_LABELS, formatBRL, formatDayMonth, type Transaction } from '@equilibrai/shared'
+import {
+  CATEGORY_LABELS,
+  formatBRL,
+  formatDayMonth,
+  monthRange,
+  type Transaction,
+} from '@equilibrai/shared'
 import { MessageCircleIcon, PencilIcon, Trash2Icon } from 'lucide-react'
+import { useMemo } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
+import type { Account, Transfer } from '@equilibrai/shared'
+import { accountLabel } from '@/lib/get-accounts'
+import { useTransfers } from '@/lib/get-transfers'
 import { useTransactions } from '../api/get-transactions'
 import { LoadMoreButton } from '@/components/load-more-button'
 import { LoadFailed } from '@/components/load-failed'
+import { mergeTransfers } from '../utils/merge-transfers'
+import { TransferRow } from './transfer-row'
 
 /**
  * The month's entries, newest first, 50 at a time ('Carregar mais' follows the server's
- * cursor), so a month with 10,000 entries renders only what was asked for.
+ * cursor), so a month with 10,000 entries renders only what was asked for. The month's
+ * transfers sit among them by date, marked as transfers: they are neither income nor expense.
  */
 export function TransactionList({
   month,
   member,
+  accountId,
+  accounts,
   showAuthor = false,
   onEdit,
   onDelete,
+  onDeleteTransfer,
 }: {
   month: string
   /** Only this team member's entries. */
   member?: string
+  /** Only this account's entries and transfers. */
+  accountId?: number
+  /** Every account of the ledger, to name them (archived ones too). */
+  accounts: Account[]
   /** A team's list says who recorded each entry. */
   showAuthor?: boolean
   onEdit: (entry: Transaction) => void
   onDelete: (entry: Transaction) => void
+  onDeleteTransfer: (transfer: Transfer) => void
 }) {
-  const query = useTransactions(month, member)
+  const query = useTransactions(month, member, accountId)
+  const { from, to } = monthRange(month)
+  // Transfers are nobody's entries: a list narrowed to one member shows none.
+  const transfers = useTransfers({ from, to, accountId })
   const entries = query.data?.pages.flatMap((p) => p.data) ?? []
+  const items = mergeTransfers(entries, member ? [] : (transfers.data ?? []), !query.hasNextPage)
+  const names = useMemo(() => new Map(accounts.map((a) => [a.id, accountLabel(a)])), [accounts])
+  const showAccount = accounts.length > 1
 
   return (
     <Card>
@@ -48,7 +75,7 @@ export function TransactionList({
             onRetry={() => void query.refetch()}
             className="px-6 sm:px-0"
           />
-        ) : entries.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="px-6 text-muted-foreground text-sm sm:px-0">
             Nenhum lançamento neste mês. Mande uma mensagem no WhatsApp, como “mercado 45,90”, ou
             use “Novo lançamento”.
@@ -56,15 +83,25 @@ export function TransactionList({
         ) : (
           <>
             <ul className="divide-y" aria-label="Lançamentos do mês" data-testid="transaction-list">
-              {entries.map((entry) => (
-                <Row
-                  key={entry.id}
-                  entry={entry}
-                  showAuthor={showAuthor}
-                  onEdit={onEdit}
-                  onDelete={onDelete}
-                />
-              ))}
+              {items.map((item) =>
+                item.kind === 'entry' ? (
+                  <Row
+                    key={`e${item.entry.id}`}
+                    entry={item.entry}
+                    account={showAccount ? names.get(item.entry.account_id) : undefined}
+                    showAuthor={showAuthor}
+                    onEdit={onEdit}
+                    onDelete={onDelete}
+                  />
+                ) : (
+                  <TransferRow
+                    key={`t${item.transfer.id}`}
+                    transfer={item.transfer}
+                    names={names}
+                    onDelete={onDeleteTransfer}
+                  />
+                ),
+              )}
             </ul>
             <LoadMoreButton query={query} />
           </>
@@ -76,11 +113,14 @@ export function TransactionList({
 
 function Row({
   entry,
+  account,
   showAuthor,
   onEdit,
   onDelete,
 }: {
   entry: Transaction
+  /** The account's name, when the ledger has more than one. */
+  account: string | undefined
   showAuthor: boolean
   onEdit: (entry: Transaction) => void
   onDelete: (entry: Transaction) => void
@@ -93,6 +133,7 @@ function Row({
         <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
           <span className="whitespace-nowrap">{formatDayMonth(entry.occurred_on)}</span>
           <span className="whitespace-nowrap">· {CATEGORY_LABELS[entry.category]}</span>
+          {account && <span className="min-w-0 truncate">· {account}</span>}
           {showAuthor && entry.created_by && (
             <span className="whitespace-nowrap">· por {entry.created_by.name}</span>
           )}

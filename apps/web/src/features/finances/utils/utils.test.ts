@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmountInput, parseAmountInput } from './money-input'
+import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 import { defaultEntryDate } from './dates'
 
 describe('amount mask', () => {
