@@ -5,11 +5,12 @@
 -- still be serving). Every lock a file takes is therefore held until the file commits, so
 -- "batches" inside one file would release nothing. `alter table transactions add column` takes
 -- an ACCESS EXCLUSIVE lock (no reads, no writes) on the busiest table; this file only does
--- work that is instant under it (a nullable column without a default and a NOT VALID foreign
--- key change the catalogue, they rewrite and scan nothing; the new index is built over a
--- column that is still all null), then commits and lets go. The backfill, which touches every
--- existing entry, is 018a_entries_on_default_accounts.sql: its own transaction, holding only
--- row locks on the rows it moves, so reads and new entries go on while it runs.
+-- work that is instant or nearly so under it (a nullable column without a default and NOT
+-- VALID constraints change the catalogue, they rewrite and scan nothing; the new index is
+-- partial on a column still null everywhere: one read of the table, nothing to sort or
+-- store), then commits and lets go. The backfill, which touches every existing entry, is
+-- 018a_entries_on_default_accounts.sql: its own transaction, holding row locks on what it
+-- moves, so reads go on while it runs (see there for what waits).
 --
 -- lock_timeout: waiting for the ACCESS EXCLUSIVE lock behind a long query would queue every
 -- other query behind us; fail the boot instead (it is retried on the next start).
@@ -66,8 +67,8 @@ insert into accounts (ledger_id, name, kind, is_default)
 select id, 'Conta principal', 'checking', true from ledgers;
 
 -- Every entry is on an account. Nullable and NOT VALID here (instant); 018a fills the existing
--- rows and validates both constraints. The key is (account, ledger), so an
--- entry cannot land on another ledger's account. No ON DELETE action: an account in use is
+-- rows and validates both constraints. The key is (account, ledger), so an entry cannot land
+-- on another ledger's account. No ON DELETE action: an account in use is
 -- never deleted (the API answers 409); a ledger deleted with its person takes both along.
 alter table transactions add column account_id bigint;
 alter table transactions
@@ -94,9 +95,11 @@ create trigger transactions_default_account before insert on transactions
   for each row when (new.account_id is null) execute function transactions_default_account();
 
 -- GET /api/v1/transactions?account_id= (newest first, keyset on (occurred_on, id)) and "is
--- this account in use". Built over a column that is null everywhere yet.
+-- this account in use" (the foreign key's check when an account is deleted). Partial, so that
+-- building it now, while every row is null, stores nothing; `account_id = $1` implies the
+-- predicate, and after 018a every row satisfies it anyway.
 create index transactions_account_day_idx
-  on transactions (account_id, occurred_on desc, id desc);
+  on transactions (account_id, occurred_on desc, id desc) where account_id is not null;
 
 -- Each account's entries, kept by the trigger below in the entry's own transaction (like
 -- ledger_month_totals, migration 005), so neither a balance nor a card's bills read the entries

@@ -183,6 +183,20 @@ describe('migrations 018 and 018a on a live database', () => {
     const totalsAfter = await monthTotals()
     expect(totalsAfter.filter((r) => r.category !== 'outros')).toEqual(totalsBefore)
 
+    // The partial index serves the list by account (its predicate follows from account_id = $1).
+    const client = await pool.connect()
+    try {
+      await client.query('set enable_seqscan = off')
+      const plan = await client.query(
+        `explain select id from transactions where ledger_id = $1 and account_id = $2
+          order by occurred_on desc, id desc limit 51`,
+        [ledgers[0]?.ledgerId, 1],
+      )
+      expect(JSON.stringify(plan.rows)).toContain('transactions_account_day_idx')
+    } finally {
+      client.release()
+    }
+
     // A ledger made now gets its default account from the trigger.
     const later = await ledgerForUser(pool, { userId: await insertUser(pool) })
     const { rows: fresh } = await pool.query(
