@@ -7,6 +7,7 @@
  */
 import { CORPUS } from './corpus.ts'
 import { HELDOUT_24 } from './heldout-24.ts'
+import { HELDOUT_24B } from './heldout-24b.ts'
 import { type ClassScore, NEVER_RECORDED, score } from './score.ts'
 import type { EvalCase } from './cases.ts'
 
@@ -51,5 +52,6 @@ export function table(name: string, cases: readonly EvalCase[]): string[] {
 
 if (process.argv[1]?.endsWith('report-24.ts')) {
   console.log(table('held-out 24 (eval/heldout-24.ts, never tuned on)', HELDOUT_24).join('\n'))
+  console.log(table('held-out 24b (eval/heldout-24b.ts, never tuned on)', HELDOUT_24B).join('\n'))
   console.log(table('tuning corpus (eval/corpus.ts)', CORPUS).join('\n'))
 }

@@ -27,7 +27,7 @@ export const NEVER_RECORDED: ReadonlySet<EvalClass> = new Set([
 
 /** Decisions that ask 'Registrar …?' and record nothing until 'Sim' (issue 24). */
 export function asks(d: Decision): boolean {
-  return (d.kind as string) === 'confirm_entry'
+  return d.kind === 'confirm_entry'
 }
 
 /** Whether the decision is right on every field the case states. */
@@ -74,7 +74,7 @@ export function isRight(c: EvalCase, d: Decision): boolean {
     case 'bill':
       return c.amount_cents === undefined || d.bill.amount_cents === c.amount_cents
     case 'summary': {
-      const range = d as { from?: string; to?: string }
+      const range = d
       return (
         (c.month === undefined || d.month === c.month) &&
         (c.category === undefined || d.category === c.category) &&

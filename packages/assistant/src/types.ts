@@ -77,8 +77,12 @@ export type Decision =
   | { kind: 'confirm_large'; entry: EntryDraft }
   | { kind: 'needs_amount'; type: EntryType; description: string; category: Category }
   | { kind: 'balance' }
-  /** month `YYYY-MM` when the user named one (including 'esse mês'); absent means the current month. */
-  | { kind: 'summary'; month?: string; category?: Category }
+  /**
+   * month `YYYY-MM` when the user named one (including 'esse mês'); absent means the current
+   * month. `from`/`to` (inclusive days) when the user named a week ('semana passada':
+   * periods.ts); then there is no month.
+   */
+  | { kind: 'summary'; month?: string; category?: Category; from?: IsoDate; to?: IsoDate }
   | { kind: 'recent' }
   | { kind: 'undo' }
   /** index: the number from the last 'últimos' list (1-based). */
