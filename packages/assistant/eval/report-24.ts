@@ -6,6 +6,7 @@
  *   npx tsx packages/assistant/eval/report-24.ts [--misses]
  */
 import { CORPUS } from './corpus.ts'
+import { CORPUS_24 } from './corpus-24.ts'
 import { HELDOUT_24 } from './heldout-24.ts'
 import { HELDOUT_24B } from './heldout-24b.ts'
 import { type ClassScore, NEVER_RECORDED, score } from './score.ts'
@@ -54,4 +55,5 @@ if (process.argv[1]?.endsWith('report-24.ts')) {
   console.log(table('held-out 24 (eval/heldout-24.ts, never tuned on)', HELDOUT_24).join('\n'))
   console.log(table('held-out 24b (eval/heldout-24b.ts, never tuned on)', HELDOUT_24B).join('\n'))
   console.log(table('tuning corpus (eval/corpus.ts)', CORPUS).join('\n'))
+  console.log(table('tuning corpus 24 (eval/corpus-24.ts)', CORPUS_24).join('\n'))
 }

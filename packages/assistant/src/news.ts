@@ -22,7 +22,7 @@ const NEWS = set(`
   atinge atingiu mantida mantido mantem libera liberou oferta ofertas promocao promocoes cupom
   cupons ibovespa selic inflacao ipca petrobras anp governo jornal noticia noticias urgente
   dolar euro bitcoin cotacao tera terao encaminhada encaminhado encaminhadas repassando repassem
-  golpe golpes clique ganhe corrente vendo vende vendem vendemos
+  golpe golpes clique ganhe corrente vendo vende vendem vendemos atencao falso falsa circulando
 `)
 // Two words that make a headline: 'passa a custar', 'chega a R$ 6', 'a partir de', 'mais caro'.
 const NEWS_PAIRS = new Map<string, ReadonlySet<string>>([
