@@ -56,8 +56,11 @@ function countWords(a: Analysis): number {
   return n
 }
 
-/** How sure a message (already read into `entries`) records money. */
-export function assess(a: Analysis, entries: readonly EntryDraft[]): Confidence {
+/**
+ * How sure a message (already read into `entries`) records money. `named`: a category word
+ * matched (entry.ts leaves that hint), even one of 'outros' ('dízimo 200').
+ */
+export function assess(a: Analysis, entries: readonly EntryDraft[], named = false): Confidence {
   const reasons: ConfidenceReason[] = []
   const cues = readCues(a.tokens)
   const amount = a.amount
@@ -71,9 +74,9 @@ export function assess(a: Analysis, entries: readonly EntryDraft[]): Confidence 
     reasons.push('money_verb')
   }
   // An income without a sign or verb was read from an income word ('reembolso', 'salário').
-  const named = (e: EntryDraft) =>
+  const hasWord = (e: EntryDraft) =>
     e.category !== FALLBACK_CATEGORY[e.type] || (e.type === 'income' && amount?.sign !== 1)
-  if (entries.length > 0 && entries.every(named)) {
+  if (entries.length > 0 && (named || entries.every(hasWord))) {
     points += 2
     reasons.push('category_word')
   }
@@ -145,7 +148,8 @@ function notMoneyReason(c: Confidence): NotEntryReason {
 export function weigh(a: Analysis, d: Decision): Decision {
   switch (d.kind) {
     case 'entry': {
-      const confidence = assess(a, [d.entry])
+      const named = d.confidence?.reasons.includes('category_word') === true
+      const confidence = assess(a, [d.entry], named)
       if (confidence.level === 'sure') return { kind: 'entry', entry: d.entry, confidence }
       if (confidence.level === 'unsure')
         return { kind: 'confirm_entry', entry: d.entry, confidence }

@@ -497,11 +497,16 @@ function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
   const after = tokens[w.last + 1]
   // 'almoço treze e noventa', 'estacionamento dez': a written number closing the message
   // right after what was bought.
+  // It closes an item of a list too: 'mercado cinquenta e farmácia vinte', one per line.
+  const closesItem =
+    after === undefined ||
+    after.newLine ||
+    (after.kind !== WORD && after.kind !== NUM) ||
+    (next === 'e' &&
+      tokens[w.last + 2]?.kind === WORD &&
+      !NUMBER_START.has(wordAt(tokens, w.last + 2)))
   const closing =
-    (after === undefined || (after.kind !== WORD && after.kind !== NUM)) &&
-    i > 0 &&
-    tokens[i - 1]?.kind === WORD &&
-    !NUMBER_START.has(wordAt(tokens, i - 1))
+    closesItem && i > 0 && tokens[i - 1]?.kind === WORD && !NUMBER_START.has(wordAt(tokens, i - 1))
   const loose =
     (cents >= 200 || w.split) &&
     (w.thousands || w.split || (first !== 'um' && first !== 'uma')) &&

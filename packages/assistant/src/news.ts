@@ -48,8 +48,8 @@ const NEAR_MISS = set(`
   recusaram recusado recusada recusou negado negada negaram esqueci estourou
 `)
 const HYPOTHESES = set('seria seriam imagina imagine imaginem sonho hipotese')
-// 'tenho 200 na conta', 'sobrou 50', 'são 2 gatos': how things are, not money moved.
-const STATES = set('tenho temos sobrou sobraram sobra resta restam restou sao')
+// 'tenho 200 na conta', 'sobrou 50': how things are, not money moved.
+const STATES = set('tenho temos sobrou sobraram sobra resta restam restou')
 // Greetings and celebrations ('feliz 2027', 'parabéns pelos 40').
 const GREETINGS = set('feliz parabens festas sextou bom boa')
 // Nouns a number right after belongs to: the card's last digits, an apartment, a seat, an age.
