@@ -109,12 +109,15 @@ export function assess(a: Analysis, entries: readonly EntryDraft[], named = fals
     clear = true
   }
   if (cues.greeting && !cues.moneyVerb) reasons.push('greeting')
+  // A plain number a noun owns ('minha mãe fez 70', 'feliz 2027') that nobody said was paid.
   if (
     amount !== null &&
     amount.score < MARKED_SCORE &&
     ownedNumber(a.tokens, amount.first, amount.last)
-  )
+  ) {
     reasons.push('not_money_noun')
+    if (!cues.moneyVerb) clear = true
+  }
   const against = reasons.some((r) => !FOR.has(r))
   if (clear || (against && points <= 1)) return { level: 'not_money', reasons }
   if (against) return { level: 'unsure', reasons }
