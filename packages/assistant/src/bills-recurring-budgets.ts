@@ -172,7 +172,8 @@ export function withBillPayment(text: string, decision: Decision, ctx: Assistant
   if (
     decision.kind !== 'entry' &&
     decision.kind !== 'needs_amount' &&
-    decision.kind !== 'confirm_large'
+    decision.kind !== 'confirm_large' &&
+    decision.kind !== 'confirm_entry'
   ) {
     return decision
   }

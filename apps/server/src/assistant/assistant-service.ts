@@ -180,6 +180,7 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     case 'confirm_entry':
       // Unsure (confidence.ts): nothing recorded; 'Sim' as the very next message records it.
       await setPending(tx, { userId, entry: decision.entry, now })
+      input.asked.value = true
       return replies.confirmEntry(decision.entry)
 
     case 'confirm_date':

@@ -73,7 +73,8 @@ export async function actPlanning(
       const bill = matchBill(decision.name, open)
       if (!bill) {
         // Not a bill of theirs: an ordinary entry ('paguei 50 no mercado'), or say so.
-        if (decision.otherwise.kind === 'entry' || decision.otherwise.kind === 'confirm_large') {
+        const kind = decision.otherwise.kind
+        if (kind === 'entry' || kind === 'confirm_large' || kind === 'confirm_entry') {
           return input.fallback(decision.otherwise)
         }
         return planningReplies.noBillNamed(decision.name || 'essa conta', open)
