@@ -1,9 +1,7 @@
 import { FALLBACK_CATEGORY } from '@equilibrai/shared'
 import type { Analysis } from './analysis.ts'
 import { ownedNumber, readCues } from './news.ts'
-import { Role, WORD } from './tokens.ts'
 import type { Decision, EntryDraft, NotEntryReason } from './types.ts'
-import { EDGE_WORDS } from './vocabulary.ts'
 
 /**
  * How sure the assistant is that a message records money (issue 24). Every entry decision
@@ -44,16 +42,18 @@ const SHORT_NOTE_WORDS = 4
 /** A marked amount (score ≥ 30 in the money reader: currency, sign, format). */
 const MARKED_SCORE = 30
 
-function countWords(a: Analysis): number {
-  let n = 0
-  for (const t of a.tokens)
-    if (
-      t.kind === WORD &&
-      (t.role === Role.FREE || t.role === Role.BRAND) &&
-      !EDGE_WORDS.has(t.text)
-    )
-      n++
-  return n
+/**
+ * Whether every entry's category was named by a word. An income without a sign or verb was
+ * read from an income word ('reembolso', 'salário'), so it counts as named.
+ */
+function allNamed(entries: readonly EntryDraft[], signed: boolean): boolean {
+  if (entries.length === 0) return false
+  for (const e of entries) {
+    if (e.category !== FALLBACK_CATEGORY[e.type]) continue
+    if (e.type === 'income' && !signed) continue
+    return false
+  }
+  return true
 }
 
 /**
@@ -73,14 +73,11 @@ export function assess(a: Analysis, entries: readonly EntryDraft[], named = fals
     points += 2
     reasons.push('money_verb')
   }
-  // An income without a sign or verb was read from an income word ('reembolso', 'salário').
-  const hasWord = (e: EntryDraft) =>
-    e.category !== FALLBACK_CATEGORY[e.type] || (e.type === 'income' && amount?.sign !== 1)
-  if (entries.length > 0 && (named || entries.every(hasWord))) {
+  if (named || allNamed(entries, amount?.sign === 1)) {
     points += 2
     reasons.push('category_word')
   }
-  if (countWords(a) <= SHORT_NOTE_WORDS) {
+  if (cues.contentWords <= SHORT_NOTE_WORDS) {
     points += 1
     reasons.push('short_note')
   }
@@ -118,7 +115,8 @@ export function assess(a: Analysis, entries: readonly EntryDraft[], named = fals
     reasons.push('not_money_noun')
     if (!cues.moneyVerb) clear = true
   }
-  const against = reasons.some((r) => !FOR.has(r))
+  let against = false
+  for (const r of reasons) if (!FOR.has(r)) against = true
   if (clear || (against && points <= 1)) return { level: 'not_money', reasons }
   if (against) return { level: 'unsure', reasons }
   if (points >= SURE_POINTS) return { level: 'sure', reasons }

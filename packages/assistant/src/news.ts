@@ -1,5 +1,5 @@
 import { NUM, Role, SYM, type Token, WORD, wordAt } from './tokens.ts'
-import { EXPENSE_VERBS, INCOME_VERBS } from './vocabulary.ts'
+import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS } from './vocabulary.ts'
 
 /**
  * The words around a number that say it is not money the user moved (issue 24): news and
@@ -106,6 +106,8 @@ export type Cues = {
   hypothesis: boolean
   state: boolean
   greeting: boolean
+  /** Words still free (not amount, date, verb or filler), edge words ('no', 'de') left out. */
+  contentWords: number
 }
 
 /** The cues of a message, in one pass. */
@@ -119,6 +121,7 @@ export function readCues(tokens: readonly Token[]): Cues {
     hypothesis: false,
     state: false,
     greeting: false,
+    contentWords: 0,
   }
   let negatedAt = -10
   let prev = ''
@@ -127,6 +130,7 @@ export function readCues(tokens: readonly Token[]): Cues {
     const t = tokens[i]
     if (t === undefined || t.kind !== WORD) continue
     const w = t.text
+    if ((t.role === Role.FREE || t.role === Role.BRAND) && !EDGE_WORDS.has(w)) c.contentWords++
     const f = FLAGS.get(w) ?? 0
     if (prevFlags & PAIR_BIT && NEWS_PAIRS.get(prev)?.has(w)) c.news++
     prev = w
