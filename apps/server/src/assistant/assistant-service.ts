@@ -111,10 +111,12 @@ export async function handleMessage(
   if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
     const reply = (await storedReply(tx, { messageId, userId })) ?? ''
     const document = await documentForMessage(tx, { messageId })
+    const decision = understand(input.text, { now: input.now })
     return {
       reply,
-      decision: understand(input.text, { now: input.now }),
+      decision,
       duplicate: true,
+      asks: ASKING_KINDS.has(decision.kind),
       ...(document ? { document } : {}),
     }
   }
