@@ -48,4 +48,21 @@ describe('pending questions on WhatsApp', () => {
     expect(answer?.text).toMatch(/Não há nada esperando/)
     expect(await entriesOf(userId)).toBe(0)
   })
+
+  it('asks about an unsure entry with buttons and records it on sim (issue 24)', async () => {
+    const { client, userId } = await signedInUser(server)
+    const wa = '5511987659102'
+    await linkWhatsApp(server, fake, client, wa)
+    const before = fake.sentTo(wa).length
+
+    await deliver(server, { from: wa, text: 'flanelinha 5' })
+    const asked = (await repliesTo(fake, wa, before + 1))[before]
+    expect(asked?.type).toBe('interactive')
+    expect(asked?.text).toContain('Registrar *R$ 5,00* em *Outros*?')
+    expect(await entriesOf(userId)).toBe(0)
+
+    await deliver(server, { from: wa, text: 'sim' })
+    await repliesTo(fake, wa, before + 2)
+    expect(await entriesOf(userId)).toBe(1)
+  })
 })

@@ -18,6 +18,9 @@ export const EVAL_NOW = new Date('2026-11-18T15:00:00Z')
  * - multi: several items in one message — separate entries.
  * - installment: a purchase in installments.
  * - command: questions the assistant answers (saldo, resumo) and other commands.
+ * - news, negation, not_money, chatter (issue 24): forwarded headlines and offers, 'quase
+ *   gastei', 'não paguei', ages, years, card and apartment numbers, greetings with numbers —
+ *   never recorded (asking is allowed).
  */
 export type EvalClass =
   | 'ordinary'
@@ -28,6 +31,10 @@ export type EvalClass =
   | 'multi'
   | 'installment'
   | 'command'
+  | 'news'
+  | 'negation'
+  | 'not_money'
+  | 'chatter'
 
 export type EvalItem = { amount_cents: number; category?: Category; type?: EntryType }
 
@@ -45,6 +52,11 @@ export type EvalCase = {
   /** Installments: how many and the total. */
   installments?: { count: number; total_cents: number; category?: Category }
   month?: string
+  /** A summary over days ('semana passada'): the first and last day. */
+  from?: string
+  to?: string
+  /** 'o que vence essa semana': the bills due within this many days. */
+  within_days?: number
 }
 
 export const exp = (

@@ -16,7 +16,19 @@ export function records(d: Decision): boolean {
 }
 
 /** Classes whose messages must never be recorded. */
-export const NEVER_RECORDED: ReadonlySet<EvalClass> = new Set(['non_entry', 'identifier'])
+export const NEVER_RECORDED: ReadonlySet<EvalClass> = new Set([
+  'non_entry',
+  'identifier',
+  'news',
+  'negation',
+  'not_money',
+  'chatter',
+])
+
+/** Decisions that ask 'Registrar …?' and record nothing until 'Sim' (issue 24). */
+export function asks(d: Decision): boolean {
+  return d.kind === 'confirm_entry'
+}
 
 /** Whether the decision is right on every field the case states. */
 export function isRight(c: EvalCase, d: Decision): boolean {
@@ -61,11 +73,21 @@ export function isRight(c: EvalCase, d: Decision): boolean {
     }
     case 'bill':
       return c.amount_cents === undefined || d.bill.amount_cents === c.amount_cents
-    case 'summary':
+    case 'summary': {
+      const range = d
       return (
         (c.month === undefined || d.month === c.month) &&
-        (c.category === undefined || d.category === c.category)
+        (c.category === undefined || d.category === c.category) &&
+        (c.from === undefined || range.from === c.from) &&
+        (c.to === undefined || range.to === c.to)
       )
+    }
+    case 'planning': {
+      const p = d.planning as { kind: string; within_days?: number }
+      return (
+        c.within_days === undefined || (p.kind === 'list_bills' && p.within_days === c.within_days)
+      )
+    }
     case 'correct_amount':
       return c.amount_cents === undefined || d.amount_cents === c.amount_cents
     default:
@@ -73,7 +95,19 @@ export function isRight(c: EvalCase, d: Decision): boolean {
   }
 }
 
-export type ClassScore = { cls: EvalClass; right: number; total: number; recorded: number }
+/**
+ * Per class: `right` fully right; `asked` asked 'Registrar …?' instead (counts as not right on
+ * entries, allowed on non-entries); `recorded` never-recorded cases that were recorded;
+ * `wrong` entries recorded with a wrong field (or recorded as another kind).
+ */
+export type ClassScore = {
+  cls: EvalClass
+  right: number
+  total: number
+  recorded: number
+  asked: number
+  wrong: number
+}
 
 export type Miss = { c: EvalCase; d: Decision }
 
@@ -83,11 +117,21 @@ export function score(cases: readonly EvalCase[]): { classes: ClassScore[]; miss
   const misses: Miss[] = []
   for (const c of cases) {
     const d = understand(c.text, { now: EVAL_NOW })
-    const s = byClass.get(c.cls) ?? { cls: c.cls, right: 0, total: 0, recorded: 0 }
+    const s = byClass.get(c.cls) ?? {
+      cls: c.cls,
+      right: 0,
+      total: 0,
+      recorded: 0,
+      asked: 0,
+      wrong: 0,
+    }
     s.total++
-    if (isRight(c, d)) s.right++
+    const right = isRight(c, d)
+    if (right) s.right++
     else misses.push({ c, d })
+    if (asks(d)) s.asked++
     if (NEVER_RECORDED.has(c.cls) && records(d)) s.recorded++
+    if (!NEVER_RECORDED.has(c.cls) && !right && records(d)) s.wrong++
     byClass.set(c.cls, s)
   }
   return { classes: [...byClass.values()], misses }

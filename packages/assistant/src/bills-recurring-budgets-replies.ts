@@ -47,13 +47,17 @@ export function bar(percent: number): string {
 }
 
 export const planningReplies = {
-  bills(bills: readonly BillLine[], today: IsoDate): string {
+  /** `days`: how far ahead the list looks (30 for 'contas', 7 for 'o que vence essa semana'). */
+  bills(bills: readonly BillLine[], today: IsoDate, days = 30): string {
+    const span = days === 7 ? 'nesta semana (próximos 7 dias)' : `nos próximos ${days} dias`
     if (bills.length === 0) {
-      return 'Nenhuma conta a pagar nos próximos 30 dias. 🎉\nPara anotar uma: *conta de luz 180 vence dia 10* ou *internet 99,90 todo dia 15*.'
+      return `Nenhuma conta a pagar ${span}. 🎉\nPara anotar uma: *conta de luz 180 vence dia 10* ou *internet 99,90 todo dia 15*.`
     }
     const total = bills.reduce((sum, b) => sum + (b.amount_cents ?? 0), 0)
     return [
-      '🧾 *Contas a pagar (próximos 30 dias)*',
+      days === 7
+        ? '🧾 *Contas que vencem nesta semana*'
+        : `🧾 *Contas a pagar (próximos ${days} dias)*`,
       ...bills.map(
         (b) => `• ${clean(b.description)}${money(b.amount_cents)} — ${when(b.due_on, today)}`,
       ),

@@ -4,6 +4,7 @@ import { categoryByName, wordSeq } from './categorize.ts'
 import { resolveDate, saoPauloToday } from './dates.ts'
 import { readEntry } from './entry.ts'
 import { alignedOriginal, foldText } from './normalize.ts'
+import { DUE_THIS_WEEK_DAYS, asksDueThisWeek } from './periods.ts'
 import type { AssistantContext, Decision, EntryDraft } from './types.ts'
 
 /*
@@ -22,7 +23,8 @@ import type { AssistantContext, Decision, EntryDraft } from './types.ts'
  */
 
 export type PlanningDecision =
-  | { kind: 'list_bills' }
+  /** `within_days`: only the bills due from today to today + within_days - 1 ('essa semana'). */
+  | { kind: 'list_bills'; within_days?: number }
   /**
    * 'paguei a luz': mark the unpaid bill whose name matches `name` paid (and record it).
    * `otherwise`: what the message means when no bill matches ('paguei 50 no mercado').
@@ -130,6 +132,8 @@ export function readPlanning(text: string, ctx: AssistantContext): PlanningDecis
   const c = core(folded)
   if (c === '') return null
 
+  // 'o que vence essa semana?' (periods.ts)
+  if (asksDueThisWeek(folded)) return { kind: 'list_bills', within_days: DUE_THIS_WEEK_DAYS }
   if (LIST_BILLS.has(c)) return { kind: 'list_bills' }
   if (LIST_RECURRING.has(c)) return { kind: 'list_recurring' }
   if (LIST_BUDGETS.has(c)) return { kind: 'list_budgets' }
@@ -168,7 +172,8 @@ export function withBillPayment(text: string, decision: Decision, ctx: Assistant
   if (
     decision.kind !== 'entry' &&
     decision.kind !== 'needs_amount' &&
-    decision.kind !== 'confirm_large'
+    decision.kind !== 'confirm_large' &&
+    decision.kind !== 'confirm_entry'
   ) {
     return decision
   }

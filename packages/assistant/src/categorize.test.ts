@@ -180,7 +180,8 @@ describe('learned words', () => {
     >
     expect(categorize('__proto__ constructor toString', 'expense', tricky)).toBe('pets')
     expect(categorize('constructor', 'expense')).toBe('outros')
-    expect(understand('toString 50', { now, learnedWords: tricky }).kind).toBe('entry')
+    // An unknown word and a bare number: asked, never recorded silently (confidence.ts).
+    expect(understand('toString 50', { now, learnedWords: tricky }).kind).toBe('confirm_entry')
   })
 
   it('ignore values that are not categories', () => {
@@ -189,9 +190,10 @@ describe('learned words', () => {
   })
 
   it('teach after a correction: boliche goes to lazer next time', () => {
+    // Unsure the first time ('Registrar R$ 80,00 em Outros?'); 'Sim' records it as outros.
     const first = understand('boliche 80', { now })
-    expect(first.kind === 'entry' && first.entry.category).toBe('outros')
-    const description = first.kind === 'entry' ? first.entry.description : ''
+    expect(first.kind === 'confirm_entry' && first.entry.category).toBe('outros')
+    const description = first.kind === 'confirm_entry' ? first.entry.description : ''
     const change = understand('mudar categoria do último para lazer', { now })
     expect(change).toEqual({ kind: 'change_category', category: 'lazer' })
     const learned = Object.fromEntries(

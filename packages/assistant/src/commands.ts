@@ -3,6 +3,7 @@ import type { Analysis } from './analysis.ts'
 import { categoryByName, categoryNamed, wordSeq } from './categorize.ts'
 import { readMonthYear } from './date-reader.ts'
 import { monthOffset, recentMonth, saoPauloToday } from './dates.ts'
+import { type DayRange, weekNamed } from './periods.ts'
 import { NUM, Role, type Token, WORD } from './tokens.ts'
 import { readReportRequest } from './report-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
@@ -338,8 +339,16 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
     return null
   }
   if (!someIn(w.list, SUMMARY_CORE) && !asksSpending(w.list)) return null
-  const decision: { kind: 'summary'; month?: string; category?: Category } = { kind: 'summary' }
-  const month = summaryMonth(a, w, ctx)
+  const decision: { kind: 'summary'; month?: string; category?: Category } & Partial<DayRange> = {
+    kind: 'summary',
+  }
+  // 'quanto gastei semana passada': a week of days (periods.ts), else a month.
+  const week = weekNamed(w.list, saoPauloToday(ctx.now))
+  const month = week === null ? summaryMonth(a, w, ctx) : undefined
+  if (week) {
+    decision.from = week.from
+    decision.to = week.to
+  }
   if (month) decision.month = month
   const category = categoryByName(
     wordSeq(a.tokens, a.original),

@@ -4,6 +4,7 @@ import { findCategory, typeFromWords, wordSeq } from './categorize.ts'
 import type { DateMatch } from './date-reader.ts'
 import { addDays, resolveDate, saoPauloToday } from './dates.ts'
 import { Role, SYM, type Token, WORD, setRoleAt, wordAt } from './tokens.ts'
+import type { Confidence } from './confidence.ts'
 import type { AssistantContext, Decision } from './types.ts'
 import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS, NEUTRAL_VERBS } from './vocabulary.ts'
 
@@ -13,6 +14,8 @@ import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS, NEUTRAL_VERBS } from './vocabu
  */
 
 const NOT_UNDERSTOOD: Decision = { kind: 'not_understood' }
+/** The hint readEntry leaves for confidence.ts when a category word matched. */
+const NAMED: Confidence = { level: 'sure', reasons: ['category_word'] }
 
 // 'me pagou', 'me mandaram': someone paid the user.
 const PAID_ME = new Set([
@@ -200,9 +203,12 @@ export function readEntry(
       entry.occurred_on = day
     }
   }
-  return amount.cents > MAX_ENTRY_CENTS
-    ? { kind: 'confirm_large', entry }
-    : { kind: 'entry', entry }
+  if (amount.cents > MAX_ENTRY_CENTS) return { kind: 'confirm_large', entry }
+  // A strong word of the lexicon (or a learned one) named the category, even 'outros'
+  // ('dízimo'; not the weak 'cartão'): confidence.ts counts it for the entry.
+  return match === null || match.weak
+    ? { kind: 'entry', entry }
+    : { kind: 'entry', entry, confidence: NAMED }
 }
 
 // ---- Bills -----------------------------------------------------------------------------------

@@ -36,6 +36,15 @@ export type {
   InstallmentPlan,
   NotEntryReason,
 } from './types.ts'
+export { type PeriodSummaryView, agoText } from './replies-sure.ts'
+export {
+  type Confidence,
+  type ConfidenceLevel,
+  type ConfidenceReason,
+  assess,
+} from './confidence.ts'
+export { DUE_THIS_WEEK_DAYS, type DayRange, mondayOf, weekNamed } from './periods.ts'
+export { readWordAmount } from './amount-words.ts'
 export { PENDING_WINDOW_MS, type PendingOutcome, pendingOutcome } from './pending.ts'
 export { MAX_INSTALLMENTS, splitCents } from './installments.ts'
 export { addMonthsClamped } from './dates.ts'

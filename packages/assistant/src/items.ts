@@ -7,7 +7,7 @@ import type { AssistantContext, Decision, EntryDraft } from './types.ts'
 
 /**
  * Several items in one message: 'uber 20 e ifood 40', 'mercado 150, farmácia 32', one per
- * line. The message is cut at its separators (',', ';', ' e ', ' + ', a line break, '2)');
+ * line. The message is cut at its separators (',', ';', ' e ', ' + ', ' / ', a line break, '2)');
  * a piece without an amount joins the next one ('arroz, feijão e óleo 45' stays one item),
  * and when two or more pieces each hold exactly one amount, each is read as an entry of its
  * own. An item without a verb takes the type of an earlier item's verb; the message's one
@@ -27,6 +27,9 @@ function isSeparator(a: Analysis, i: number): boolean {
   if (t === undefined || inside(a.amounts, i)) return false
   if (t.kind === SYM) {
     if (SEPARATOR_SYMBOLS.has(t.text)) return true
+    // 'luz 180 / água 95': a slash with a word on one side (dates and sums have numbers on both).
+    if (t.text === '/')
+      return a.tokens[i - 1]?.kind === WORD || a.tokens[i + 1]?.kind === WORD || t.spaced
     // ' + ' between items; '+50' is a sign.
     return t.text === '+' && t.spaced && a.tokens[i + 1]?.spaced === true
   }

@@ -253,9 +253,13 @@ export const INCOME_TRIGGERS: Partial<Record<IncomeCategory, readonly string[]>>
   ),
   investimentos: list(`
     rendimento, rendimentos, rendeu, dividendos, dividendo, jcp, proventos, provento, resgate,
-    resgatei, juros sobre capital
+    resgatei, juros sobre capital, juros da poupança, juros da poupanca, juros do cdb,
+    juros da conta, juros do tesouro
   `),
-  outras_receitas: list('reembolso, restituição, restituição do ir, cashback, estorno, herança'),
+  outras_receitas: list(`
+    reembolso, restituição, restituição do ir, cashback, estorno, herança, devolução, devolucao,
+    devolveram, estornaram, reembolsaram
+  `),
 }
 
 export const INCOME_KEYWORDS: Record<IncomeCategory, readonly string[]> = {

@@ -1,3 +1,4 @@
+import { readWordAmount } from './amount-words.ts'
 import { NUM, Role, SYM, type Token, WORD, wordAt } from './tokens.ts'
 import {
   CENT_WORDS,
@@ -485,42 +486,36 @@ const SCORE_WORDS = 15
  * are articles).
  */
 function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
-  let total = 0
-  let current = 0
-  let j = i
-  let any = false
-  let thousands = false
-  for (; j < tokens.length; j++) {
-    const w = wordAt(tokens, j)
-    const n = NUMBER_WORDS.get(w)
-    if (n !== undefined) {
-      current += n
-      any = true
-    } else if (w === 'mil') {
-      current = (current || 1) * 1000
-      total += current
-      current = 0
-      any = true
-      thousands = true
-    } else if (w !== 'e' || !any) {
-      break // 'e' between number words ('vinte e cinco') continues the run; anything else ends it
-    }
-  }
-  if (!any || wordAt(tokens, j - 1) === 'e') return null
-  const cents = (total + current) * 100
-  if (CURRENCY_WORDS.has(wordAt(tokens, j))) {
-    return { cents, first: i, last: j, sign: 0, score: SCORE_CURRENCY, tokenIndex: i }
+  const w = readWordAmount(tokens, i)
+  if (w === null) return null
+  const { cents } = w
+  if (w.currency) {
+    return { cents, first: i, last: w.last, sign: 0, score: SCORE_CURRENCY, tokenIndex: i }
   }
   const first = wordAt(tokens, i)
-  const next = wordAt(tokens, j)
+  const next = wordAt(tokens, w.last + 1)
+  const after = tokens[w.last + 1]
+  // 'almoço treze e noventa', 'estacionamento dez': a written number closing the message
+  // right after what was bought.
+  // It closes an item of a list too: 'mercado cinquenta e farmácia vinte', one per line.
+  const closesItem =
+    after === undefined ||
+    after.newLine ||
+    (after.kind !== WORD && after.kind !== NUM) ||
+    (next === 'e' &&
+      tokens[w.last + 2]?.kind === WORD &&
+      !NUMBER_START.has(wordAt(tokens, w.last + 2)))
+  const closing =
+    closesItem && i > 0 && tokens[i - 1]?.kind === WORD && !NUMBER_START.has(wordAt(tokens, i - 1))
   const loose =
-    cents >= 200 &&
-    (thousands || (first !== 'um' && first !== 'uma')) &&
+    (cents >= 200 || w.split) &&
+    (w.thousands || w.split || (first !== 'um' && first !== 'uma')) &&
     wordAt(tokens, i - 1) !== 'as' &&
     (LOOSE_BEFORE.has(wordAt(tokens, i - 1)) ||
-      (LOOSE_AFTER.has(next) && !MONTHS.has(wordAt(tokens, j + 1))))
+      closing ||
+      (LOOSE_AFTER.has(next) && !MONTHS.has(wordAt(tokens, w.last + 2))))
   if (!loose) return null
-  return { cents, first: i, last: j - 1, sign: 0, score: SCORE_WORDS, tokenIndex: i }
+  return { cents, first: i, last: w.last, sign: 0, score: SCORE_WORDS, tokenIndex: i }
 }
 
 const NUMBER_START = new Set([...NUMBER_WORDS.keys(), 'mil'])

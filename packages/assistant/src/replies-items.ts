@@ -45,6 +45,10 @@ const NOT_ENTRY_INTRO: Record<NotEntryReason, string> = {
   plan: 'Isso parece um plano, ainda não um gasto, então não anotei nada.',
   arithmetic: 'Isso parece uma conta de cabeça, então não anotei nada.',
   statement: 'Isso parece um comentário sobre um valor, não um gasto, então não anotei nada.',
+  news: 'Isso parece uma notícia ou uma oferta, não um gasto seu, então não anotei nada.',
+  negation: 'Entendi que esse dinheiro não saiu (nem entrou), então não anotei nada.',
+  not_money:
+    'Esse número não parece dinheiro (idade, ano, número de cartão ou de casa), então não anotei nada.',
 }
 
 export const itemReplies = {

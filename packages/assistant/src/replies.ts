@@ -9,6 +9,7 @@ import {
   monthLabel,
 } from '@equilibrai/shared'
 import { itemReplies } from './replies-items.ts'
+import { sureReplies } from './replies-sure.ts'
 
 /**
  * The assistant's replies: short pt-BR WhatsApp text from results the server computed. Money
@@ -260,4 +261,5 @@ export const replies = {
   },
 
   ...itemReplies,
+  ...sureReplies,
 } as const

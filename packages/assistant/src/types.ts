@@ -1,5 +1,6 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
 import type { PlanningDecision } from './bills-recurring-budgets.ts'
+import type { Confidence } from './confidence.ts'
 import type { ReportDecision } from './report-intents.ts'
 
 /** What the server knows when a message arrives. The assistant reads no clock and no database. */
@@ -38,12 +39,29 @@ export type InstallmentPlan = {
 }
 
 /** Why a message with a number records nothing. */
-export type NotEntryReason = 'question' | 'plan' | 'arithmetic' | 'statement'
+export type NotEntryReason =
+  | 'question'
+  | 'plan'
+  | 'arithmetic'
+  | 'statement'
+  /** A headline, an offer or a forward ('combustível sobe para R$ 6,49'). */
+  | 'news'
+  /** 'não paguei', 'quase gastei', 'desisti do celular de 2 mil'. */
+  | 'negation'
+  /** An age, a year, a card or apartment number ('minha mãe fez 70'). */
+  | 'not_money'
 
 export type Decision =
-  | { kind: 'entry'; entry: EntryDraft }
+  /** `confidence`: how sure and why (confidence.ts); set on every entry `understand` returns. */
+  | { kind: 'entry'; entry: EntryDraft; confidence?: Confidence }
   /** Several items in one message ('uber 20 e ifood 40'): one entry each, in message order. */
-  | { kind: 'entries'; entries: EntryDraft[] }
+  | { kind: 'entries'; entries: EntryDraft[]; confidence?: Confidence }
+  /**
+   * An entry the assistant is not sure of ('flanelinha 5', 'ônibus 8012'): nothing is recorded;
+   * the reply asks 'Registrar R$ 5,00 em Outros?' with Sim/Não, and only 'Sim' as the very next
+   * message records `entry` (pending.ts).
+   */
+  | { kind: 'confirm_entry'; entry: EntryDraft; confidence: Confidence }
   | { kind: 'installments'; plan: InstallmentPlan }
   /**
    * An entry dated after the message ('mercado 200 amanhã'): nothing is recorded; the reply
@@ -59,8 +77,12 @@ export type Decision =
   | { kind: 'confirm_large'; entry: EntryDraft }
   | { kind: 'needs_amount'; type: EntryType; description: string; category: Category }
   | { kind: 'balance' }
-  /** month `YYYY-MM` when the user named one (including 'esse mês'); absent means the current month. */
-  | { kind: 'summary'; month?: string; category?: Category }
+  /**
+   * month `YYYY-MM` when the user named one (including 'esse mês'); absent means the current
+   * month. `from`/`to` (inclusive days) when the user named a week ('semana passada':
+   * periods.ts); then there is no month.
+   */
+  | { kind: 'summary'; month?: string; category?: Category; from?: IsoDate; to?: IsoDate }
   | { kind: 'recent' }
   | { kind: 'undo' }
   /** index: the number from the last 'últimos' list (1-based). */

@@ -1,5 +1,6 @@
 import { MAX_MESSAGE_LENGTH, analyze } from './analysis.ts'
 import { readCommand } from './commands.ts'
+import { weigh } from './confidence.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
 import { readInstallments } from './installments.ts'
 import { readItems } from './items.ts'
@@ -27,5 +28,6 @@ export function understand(text: string, ctx: AssistantContext): Decision {
   const notEntry = readNotEntry(a, bill)
   if (notEntry) return notEntry
   if (bill) return readBill(a, ctx)
-  return readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx)
+  // How sure it is decides between recording, asking and nothing (confidence.ts).
+  return weigh(a, readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx))
 }

@@ -66,6 +66,8 @@ export const EXPENSE_VERBS = words(`
 export const INCOME_VERBS = words(`
   recebi recebemos recebido recebida recebidos recebidas recebimento ganhei ganhamos entrou
   entraram caiu caíram depositaram transferiram faturei lucrei embolsei vendi vendemos achei
+  recebeu estornaram estornou estornado estornada devolveram devolveu reembolsaram reembolsou
+  reembolsado creditaram creditou creditado rendeu renderam
 `)
 /** Verbs that are dropped from a description but say nothing about direction. */
 export const NEUTRAL_VERBS = words('pagou pagaram fiz tive fui')

@@ -77,7 +77,11 @@ describe('several items in one message', () => {
     expect(rows[1]?.whatsapp_message_id).toBeNull()
     await say(u, 'padaria 9')
     expect((await say(u, 'desfazer')).reply).toContain('padaria')
-    const undone = await say(u, 'desfazer')
+    // Two entries at once: asked first (issue 24), removed on 'sim'.
+    const asked = await say(u, 'desfazer')
+    expect(asked.reply).toContain('Desfazer os 2 lançamentos')
+    expect(await entries(u)).toHaveLength(2)
+    const undone = await say(u, 'sim')
     expect(undone.reply).toContain('Apaguei 2 lançamentos')
     expect(await entries(u)).toEqual([])
   })

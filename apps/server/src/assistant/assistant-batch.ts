@@ -7,13 +7,10 @@ import {
   recordLaterInstallment,
   removeEntry,
   futureInstallmentIds,
-  groupEntryIds,
-  groupOf,
   lastInstallmentGroup,
   LimitReachedError,
   TransactionNotFoundError,
   getUsage,
-  lastTransactionBy,
 } from '../ledger/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 
@@ -115,24 +112,6 @@ export async function recordInstallments(
   return replies.installmentsRecorded(plan, { monthly: { used: usage.used, max: usage.limit } })
 }
 
-/**
- * 'desfazer': the last message this person recorded, whole — every item of 'uber 20 e ifood
- * 40', every installment of a purchase. An entry recorded alone is undone alone, as before.
- */
-export async function undoLast(tx: pg.PoolClient, input: BatchInput): Promise<string> {
-  const { ledger, userId } = input
-  const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId, forUpdate: true })
-  if (!last) return replies.nothingToUndo()
-  const group = await groupOf(tx, { ledgerId: ledger.ledgerId, id: last.id })
-  if (group === null) return replies.undone(await removeEntry(tx, { ledger, id: last.id }))
-  const removed = await removeAll(
-    tx,
-    ledger,
-    await groupEntryIds(tx, { ledgerId: ledger.ledgerId, group }),
-  )
-  return replies.undoneMany(removed)
-}
-
 /** 'cancelar parcelas': the installments not yet due of the last purchase in installments. */
 export async function cancelInstallments(tx: pg.PoolClient, input: BatchInput): Promise<string> {
   const { ledger, userId } = input
@@ -148,7 +127,7 @@ export async function cancelInstallments(tx: pg.PoolClient, input: BatchInput): 
   return replies.installmentsCancelled(removed, last.description.replace(/\s*\(\d+\/\d+\)$/, ''))
 }
 
-async function removeAll(tx: pg.PoolClient, ledger: LedgerRef, ids: readonly number[]) {
+export async function removeAll(tx: pg.PoolClient, ledger: LedgerRef, ids: readonly number[]) {
   const removed: Transaction[] = []
   for (const id of ids) {
     try {

@@ -167,7 +167,10 @@ describe('undo, delete, correct', () => {
 describe('learning categories', () => {
   it("after 'mudar categoria do último para lazer' on 'boliche 80', the next boliche is lazer", async () => {
     const u = await newUser()
-    await say(u, 'boliche 80')
+    // An unknown word: asked first ('Registrar R$ 80,00 em Outros?'), recorded on 'sim'.
+    expect((await say(u, 'boliche 80')).reply).toContain('Registrar *R$ 80,00* em *Outros*?')
+    expect(await entries(u)).toEqual([])
+    await say(u, 'sim')
     expect((await entries(u))[0]?.category).toBe('outros')
     expect((await say(u, 'mudar categoria do último para lazer')).reply).toMatch(/Lazer/)
     expect((await entries(u))[0]?.category).toBe('lazer')
@@ -175,7 +178,8 @@ describe('learning categories', () => {
     expect((await entries(u))[1]?.category).toBe('lazer')
     // Another ledger learned nothing.
     const other = await newUser()
-    await say(other, 'boliche 80')
+    expect((await say(other, 'boliche 80')).decision.kind).toBe('confirm_entry')
+    await say(other, 'sim')
     expect((await entries(other))[0]?.category).toBe('outros')
   })
 

@@ -26,7 +26,8 @@ import {
   storedReply,
   takePending,
 } from './assistant-state.queries.ts'
-import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
+import { cancelInstallments, recordInstallments, recordItems } from './assistant-batch.ts'
+import { undoConfirmed, undoLast } from './undo.ts'
 import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
 import {
@@ -37,6 +38,7 @@ import {
   LimitReachedError,
   TransactionNotFoundError,
   monthSummary,
+  rangeSummary,
   lastTransactionBy,
   recentTransactions,
 } from '../ledger/index.ts'
@@ -83,7 +85,16 @@ export type HandleMessageResult = {
   duplicate?: boolean
   /** A file to send as a document ('pdf'), with `reply` as its caption. */
   document?: StoredDocument
+  /** The reply is a yes/no question waiting for the next message (sent with Sim/Não buttons). */
+  asks?: boolean
 }
+
+/** Decisions whose reply asks Sim/Não before recording anything. */
+const ASKING_KINDS: ReadonlySet<Decision['kind']> = new Set([
+  'confirm_large',
+  'confirm_date',
+  'confirm_entry',
+])
 
 const NOTHING_TO_CORRECT = 'Não há lançamento para corrigir. Mande *últimos* para ver a lista.'
 const TOO_LARGE_TO_RECORD = `Esse valor é alto demais para um lançamento. O máximo é ${formatBRL(MAX_CONFIRMED_CENTS)}.`
@@ -100,10 +111,12 @@ export async function handleMessage(
   if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
     const reply = (await storedReply(tx, { messageId, userId })) ?? ''
     const document = await documentForMessage(tx, { messageId })
+    const decision = understand(input.text, { now: input.now })
     return {
       reply,
-      decision: understand(input.text, { now: input.now }),
+      decision,
       duplicate: true,
+      asks: ASKING_KINDS.has(decision.kind),
       ...(document ? { document } : {}),
     }
   }
@@ -122,13 +135,27 @@ export async function handleMessage(
       ? { reply: business }
       : decision.kind === 'report' || decision.kind === 'report_pdf'
         ? await answerReportRequest(tx, { ...input, ledger, decision })
-        : { reply: await act(tx, { ...input, ledger, decision }) }
+        : await acted(tx, { ...input, ledger, decision })
   const { reply } = answer
   if (messageId) await saveReply(tx, { messageId, reply })
   return { ...answer, decision }
 }
 
-type ActInput = HandleMessageInput & { ledger: LedgerRef; decision: Decision }
+async function acted(
+  tx: pg.PoolClient,
+  input: Omit<ActInput, 'asked'>,
+): Promise<{ reply: string; asks: boolean }> {
+  const asked = { value: ASKING_KINDS.has(input.decision.kind) }
+  const reply = await act(tx, { ...input, asked })
+  return { reply, asks: asked.value }
+}
+
+/** `asked.value`: set when the reply turned out to be a Sim/Não question ('desfazer'). */
+type ActInput = HandleMessageInput & {
+  ledger: LedgerRef
+  decision: Decision
+  asked: { value: boolean }
+}
 
 async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
   const { decision, ledger, userId, now } = input
@@ -145,9 +172,18 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       const pending = await takePending(tx, { userId })
       if (!pending || pendingOutcome(decision, pending.askedAt, now) !== 'answer')
         return replies.nothingToConfirm()
+      const { action } = pending
+      if (action.kind === 'undo')
+        return decision.yes ? undoConfirmed(tx, input, action.ids) : replies.undoKept()
       if (!decision.yes) return replies.confirmCancelled()
-      return record(tx, input, pending.entry, pending.entry.amount_cents > MAX_ENTRY_CENTS)
+      return record(tx, input, action.entry, action.entry.amount_cents > MAX_ENTRY_CENTS)
     }
+
+    case 'confirm_entry':
+      // Unsure (confidence.ts): nothing recorded; 'Sim' as the very next message records it.
+      await setPending(tx, { userId, entry: decision.entry, now })
+      input.asked.value = true
+      return replies.confirmEntry(decision.entry)
 
     case 'confirm_date':
       // Nothing recorded: 'sim' as the very next message records it today.
@@ -178,6 +214,14 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     }
 
     case 'summary': {
+      if (decision.from !== undefined && decision.to !== undefined) {
+        const view = await rangeSummary(tx, {
+          ledgerId: ledger.ledgerId,
+          from: decision.from,
+          to: decision.to,
+        })
+        return replies.periodSummary(view, decision.category)
+      }
       const month = decision.month ?? saoPauloMonth(now)
       const summary = await monthSummary(tx, { ledgerId: ledger.ledgerId, month })
       return replies.summary(summary, decision.category)

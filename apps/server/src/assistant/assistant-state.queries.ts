@@ -4,7 +4,8 @@ import type { NewEntry } from '../ledger/index.ts'
 
 /*
  * The assistant's memory of a conversation, one row per person in the database (never in a
- * process): the numbered list 'últimos' last showed, and an entry waiting for 'sim'.
+ * process): the numbered list 'últimos' last showed, and an entry (or a 'desfazer') waiting for
+ * 'sim'.
  */
 
 /** How long 'apagar 3' refers to the list shown, and 'sim' to the pending entry. */
@@ -39,9 +40,30 @@ export async function getRecentList(
   return row.recent_ids.map(Number)
 }
 
+/**
+ * What a pending question waits to do on 'Sim': record an entry (confirm_large, confirm_date,
+ * confirm_entry), or undo entries ('desfazer' of several entries or of an older one).
+ */
+export type PendingAction = { kind: 'entry'; entry: NewEntry } | { kind: 'undo'; ids: number[] }
+
+/** Pending 'desfazer': the entries to remove on 'Sim'. Stored in the same column as an entry. */
+export async function setPendingUndo(
+  db: Queryable,
+  { userId, ids, now }: { userId: string; ids: readonly number[]; now: Date },
+): Promise<void> {
+  await writePending(db, { userId, json: JSON.stringify({ undo: ids }), now })
+}
+
 export async function setPending(
   db: Queryable,
   { userId, entry, now }: { userId: string; entry: NewEntry; now: Date },
+): Promise<void> {
+  await writePending(db, { userId, json: JSON.stringify(entry), now })
+}
+
+async function writePending(
+  db: Queryable,
+  { userId, json, now }: { userId: string; json: string; now: Date },
 ): Promise<void> {
   await db.query(
     `insert into assistant_state (user_id, pending, pending_until, pending_at)
@@ -49,7 +71,7 @@ export async function setPending(
      on conflict (user_id) do update
        set pending = excluded.pending, pending_until = excluded.pending_until,
            pending_at = excluded.pending_at, updated_at = now()`,
-    [userId, JSON.stringify(entry), new Date(now.getTime() + PENDING_TTL_MS), now],
+    [userId, json, new Date(now.getTime() + PENDING_TTL_MS), now],
   )
 }
 
@@ -73,9 +95,9 @@ export async function dropPending(db: Queryable, { userId }: { userId: string })
 export async function takePending(
   db: Queryable,
   { userId }: { userId: string },
-): Promise<{ entry: NewEntry; askedAt: Date } | null> {
+): Promise<{ action: PendingAction; askedAt: Date } | null> {
   const { rows } = await db.query<{
-    pending: NewEntry
+    pending: NewEntry | { undo: number[] }
     pending_until: Date
     pending_at: Date | null
   }>(
@@ -91,7 +113,11 @@ export async function takePending(
   if (!row) return null
   // Rows from before migration 010 have no pending_at: derive it from pending_until.
   const askedAt = row.pending_at ?? new Date(row.pending_until.getTime() - PENDING_TTL_MS)
-  return { entry: row.pending, askedAt }
+  const action: PendingAction =
+    'undo' in row.pending
+      ? { kind: 'undo', ids: row.pending.undo.map(Number) }
+      : { kind: 'entry', entry: row.pending }
+  return { action, askedAt }
 }
 
 /** Records that a message was answered; false when it had been already (or is being now). */

@@ -39,14 +39,18 @@ export async function actPlanning(
   const today = saoPauloDate(now)
   switch (decision.kind) {
     case 'list_bills': {
-      const in30 = new Date(now.getTime() + 30 * 86_400_000)
+      // 'o que vence essa semana?': the next `within_days` days; 'contas': the next 30.
+      const days = decision.within_days ?? 30
+      // 'essa semana': today and the 6 days after it.
+      const ahead = decision.within_days === undefined ? 30 : days - 1
+      const until = new Date(now.getTime() + ahead * 86_400_000)
       const bills = await listBills(tx, {
         ledgerId: ledger.ledgerId,
         unpaidOnly: true,
-        dueBefore: saoPauloDate(in30),
+        dueBefore: saoPauloDate(until),
         limit: 30,
       })
-      return planningReplies.bills(bills, today)
+      return planningReplies.bills(bills, today, days)
     }
 
     case 'monthly_bill': {
@@ -69,7 +73,8 @@ export async function actPlanning(
       const bill = matchBill(decision.name, open)
       if (!bill) {
         // Not a bill of theirs: an ordinary entry ('paguei 50 no mercado'), or say so.
-        if (decision.otherwise.kind === 'entry' || decision.otherwise.kind === 'confirm_large') {
+        const kind = decision.otherwise.kind
+        if (kind === 'entry' || kind === 'confirm_large' || kind === 'confirm_entry') {
           return input.fallback(decision.otherwise)
         }
         return planningReplies.noBillNamed(decision.name || 'essa conta', open)

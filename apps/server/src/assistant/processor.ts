@@ -211,7 +211,7 @@ async function answer(
   })
   const message = result.document
     ? documentMessage({ ...result.document, caption: result.reply })
-    : result.decision.kind === 'confirm_large' || result.decision.kind === 'confirm_date'
+    : result.asks
       ? confirmMessage(result.reply)
       : textMessage(result.reply)
   return reply('processed', userId, message)

@@ -42,9 +42,10 @@ export type { EntryHook } from './entry-hooks.ts'
 export { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 export { resetMonthlyCounters } from './monthly-counters.ts'
 export { claimEntrySlots, getUsage, usedThisMonth } from './monthly-limit.ts'
-export { monthSummary } from './summary.queries.ts'
+export { monthSummary, rangeSummary } from './summary.queries.ts'
 export { summaryRoutes } from './summary.routes.ts'
 export {
+  getTransaction,
   insertTransactions,
   lastTransactionBy,
   recentTransactions,

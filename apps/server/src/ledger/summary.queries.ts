@@ -52,3 +52,34 @@ export async function monthSummaryFromEntries(
   )
   return rows
 }
+
+/**
+ * Totals per category of the entries dated from..to (inclusive): 'quanto gastei semana
+ * passada'. Read from the entries (a week is a few rows; the month table has no days).
+ */
+export async function rangeSummary(
+  db: Queryable,
+  { ledgerId, from, to }: { ledgerId: number; from: string; to: string },
+): Promise<{
+  from: string
+  to: string
+  income_cents: number
+  expense_cents: number
+  by_category: CategoryTotal[]
+}> {
+  const { rows } = await db.query<CategoryTotal>(
+    `select type, category, sum(amount_cents)::bigint as total_cents, count(*)::int as count
+       from transactions
+      where ledger_id = $1 and occurred_on between $2::date and $3::date
+      group by type, category
+      order by total_cents desc, category`,
+    [ledgerId, from, to],
+  )
+  let income = 0
+  let expense = 0
+  for (const row of rows) {
+    if (row.type === 'income') income += Number(row.total_cents)
+    else expense += Number(row.total_cents)
+  }
+  return { from, to, income_cents: income, expense_cents: expense, by_category: rows }
+}
