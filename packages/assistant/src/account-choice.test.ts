@@ -136,3 +136,16 @@ describe('account replies', () => {
     expect(text).toContain('Limite disponível: R$ 2.000,00')
   })
 })
+
+describe('one choice offered', () => {
+  it("'sim' takes it", () => {
+    const only: AccountInfo[] = [ACCOUNTS[0] as AccountInfo]
+    const d = understand('gastei 80 no bradesco', { now, accounts: only })
+    expect(d.kind).toBe('choose_account')
+    if (d.kind !== 'choose_account') return
+    expect(answerAccountQuestion('sim', d.question)).toMatchObject({
+      kind: 'entry',
+      entry: { amount_cents: 8000, account_id: 1 },
+    })
+  })
+})

@@ -19,6 +19,7 @@ const FILLER = set(`
   a o e eh no na do da de em pra pro para com pelo pela conta cartao opcao numero nº num
   foi e essa esse isso mesmo pf por favor sim
 `)
+const YES = set('sim s ok okay blz beleza pode isso essa esse mesmo confirmo claro')
 const NO = set('nao n cancelar cancela cancele nenhum nenhuma nenhum esquece deixa desisto')
 
 function words(text: string): string[] {
@@ -78,7 +79,12 @@ export function answerAccountQuestion(text: string, question: AccountQuestion): 
   if (typeof text !== 'string') return null
   const [ask, ...rest] = question.asks
   if (ask === undefined) return null
-  const said = words(text).filter((w) => !FILLER.has(w))
+  const all = words(text)
+  // One choice offered: 'sim' takes it.
+  const single = ask.choices.length === 1 ? ask.choices[0] : undefined
+  if (single && all.length > 0 && all.length <= 3 && all.every((w) => YES.has(w)))
+    return next(question, ask, rest, single)
+  const said = all.filter((w) => !FILLER.has(w))
   if (said.length === 0 || said.length > 5) return null
   if (said.every((w) => NO.has(w))) return { kind: 'account_choice_cancelled' }
   let choice: AccountChoice | null = null
@@ -90,7 +96,16 @@ export function answerAccountQuestion(text: string, question: AccountQuestion): 
   } else {
     choice = byName(said, ask.choices)
   }
-  if (choice === null) return null
+  return choice === null ? null : next(question, ask, rest, choice)
+}
+
+/** The decision once `ask` is answered with `choice`: done, or the next side to ask. */
+function next(
+  question: AccountQuestion,
+  ask: AccountAsk,
+  rest: readonly AccountAsk[],
+  choice: AccountChoice,
+): Decision {
   const then = fill(question.pending, ask, choice.id)
   if (rest.length === 0) return then
   const chosen = choice.id
