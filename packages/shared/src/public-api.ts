@@ -36,6 +36,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'transaction.created',
   'transaction.updated',
   'transaction.deleted',
+  'transfer.created',
+  'transfer.deleted',
   'bill.due',
   'budget.alert',
 ] as const
@@ -47,6 +49,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'transaction.created': 'Lançamento criado',
   'transaction.updated': 'Lançamento alterado',
   'transaction.deleted': 'Lançamento apagado',
+  'transfer.created': 'Transferência criada',
+  'transfer.deleted': 'Transferência apagada',
   'bill.due': 'Conta a vencer',
   'budget.alert': 'Alerta de orçamento',
 }

@@ -43,12 +43,20 @@ export const descriptionSchema = z
 
 const CATEGORY_MISMATCH = 'Categoria não corresponde ao tipo do lançamento'
 
+/** The account an entry is on (ARCHITECTURE §9); without it, the ledger's default account. */
+export const entryAccountIdSchema = z
+  .number({ error: 'Conta inválida' })
+  .int('Conta inválida')
+  .positive('Conta inválida')
+  .meta({ description: 'A conta do lançamento; sem ela, a conta principal' })
+
 const entryFields = z.object({
   type: entryTypeSchema,
   amount_cents: amountCentsSchema,
   description: descriptionSchema,
   category: categorySchema,
   occurred_on: isoDateSchema,
+  account_id: entryAccountIdSchema.optional(),
 })
 
 /** POST /api/v1/transactions and the web form. */
@@ -92,6 +100,12 @@ export const transactionListQuerySchema = z
     member: z
       .string()
       .regex(/^[\w-]{1,100}$/, 'Membro inválido')
+      .optional(),
+    /** Only the entries on this account. */
+    account_id: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/, 'Conta inválida')
+      .transform(Number)
       .optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {

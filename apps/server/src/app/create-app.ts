@@ -19,7 +19,13 @@ import {
 import { publicApiDocsRoutes } from './public-api-docs.routes.ts'
 import { privacyRoutes } from '../privacy/index.ts'
 import { reportsRoutes } from '../reports/index.ts'
-import { summaryRoutes, transactionsRoutes, usageRoutes } from '../ledger/index.ts'
+import {
+  accountsRoutes,
+  summaryRoutes,
+  transactionsRoutes,
+  transfersRoutes,
+  usageRoutes,
+} from '../ledger/index.ts'
 import { supportRoutes } from '../support/index.ts'
 import { teamRoutes } from '../teams/index.ts'
 import { webhookEndpointsRoutes } from '../integrations/index.ts'
@@ -80,6 +86,9 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', transactionsRoutes(deps))
   api.route('/', summaryRoutes(deps))
   api.route('/', usageRoutes(deps))
+  // Accounts, cards and their bills, transfers (issue 21).
+  api.route('/', accountsRoutes(deps))
+  api.route('/', transfersRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
   // Bills, recurring entries, budgets, alerts (issue 12).
   api.route('/', billsRoutes(deps))

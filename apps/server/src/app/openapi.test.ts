@@ -113,6 +113,7 @@ describe('OpenAPI document', () => {
       'limit',
       'cursor',
       'member',
+      'account_id',
     ])
     expect(Object.keys(doc.webhooks)).toContain('transaction.created')
   })

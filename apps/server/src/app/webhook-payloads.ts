@@ -1,4 +1,9 @@
-import { transactionExample, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@equilibrai/shared'
+import {
+  transactionExample,
+  transferExample,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+} from '@equilibrai/shared'
 
 /** OpenAPI 3.1 `webhooks`: what each event POSTs to a registered endpoint. */
 export function webhookPayloads() {
@@ -6,6 +11,8 @@ export function webhookPayloads() {
     'transaction.created': transactionExample,
     'transaction.updated': { ...transactionExample, amount_cents: 5000 },
     'transaction.deleted': transactionExample,
+    'transfer.created': transferExample,
+    'transfer.deleted': transferExample,
     'bill.due': {
       id: 31,
       description: 'Conta de luz',

@@ -11,6 +11,7 @@ import { emitWebhookEvent } from '../events/index.ts'
 import { TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
+import { usableAccount } from './accounts/accounts.queries.ts'
 import {
   deleteTransaction,
   type EntryGroup,
@@ -37,8 +38,13 @@ export async function recordEntry(
     whatsappMessageId?: string | null
     confirmedLarge?: boolean
     group?: EntryGroup
+    /** The account (ARCHITECTURE §9): this ledger's and not archived; absent, the default. */
+    accountId?: number | null
   },
 ): Promise<{ entry: Transaction; usage: SlotUsage }> {
+  if (params.accountId != null) {
+    await usableAccount(tx, { ledgerId: params.ledger.ledgerId, accountId: params.accountId })
+  }
   const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
   const entry = await insertTransaction(tx, {
     ledgerId: params.ledger.ledgerId,
@@ -48,6 +54,7 @@ export async function recordEntry(
     whatsappMessageId: params.whatsappMessageId,
     confirmedLarge: params.confirmedLarge,
     group: params.group,
+    accountId: params.accountId,
   })
   await emitWebhookEvent(tx, {
     ledgerId: params.ledger.ledgerId,
@@ -71,14 +78,20 @@ export async function recordLaterInstallment(
     entry: NewEntry
     source: EntrySource
     group: EntryGroup
+    /** As recordEntry's. */
+    accountId?: number | null
   },
 ): Promise<Transaction> {
+  if (params.accountId != null) {
+    await usableAccount(tx, { ledgerId: params.ledger.ledgerId, accountId: params.accountId })
+  }
   const entry = await insertTransaction(tx, {
     ledgerId: params.ledger.ledgerId,
     createdBy: params.userId,
     entry: params.entry,
     source: params.source,
     group: params.group,
+    accountId: params.accountId,
   })
   // A later month's installment takes no slot now, but it is an entry all the same.
   await emitWebhookEvent(tx, {
@@ -106,7 +119,18 @@ export async function editEntry(
   if (!entryMatchesCategory(merged)) {
     throw new BadRequestError(CATEGORY_MISMATCH_MESSAGE, 'VALIDATION_ERROR')
   }
-  const updated = await updateTransaction(tx, { ledgerId: ledger.ledgerId, id, entry: merged })
+  // Moving an entry to another account: that account must take entries; staying put is fine
+  // even on an account archived since.
+  const accountId = patch.account_id ?? current.account_id
+  if (accountId !== current.account_id) {
+    await usableAccount(tx, { ledgerId: ledger.ledgerId, accountId })
+  }
+  const updated = await updateTransaction(tx, {
+    ledgerId: ledger.ledgerId,
+    id,
+    entry: merged,
+    accountId,
+  })
   if (!updated) throw new TransactionNotFoundError()
   await emitWebhookEvent(tx, {
     ledgerId: ledger.ledgerId,

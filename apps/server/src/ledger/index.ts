@@ -1,3 +1,34 @@
+export {
+  createAccount,
+  defaultAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  updateAccount,
+  usableAccount,
+} from './accounts/accounts.queries.ts'
+export { accountsRoutes } from './accounts/accounts.routes.ts'
+export { cardBills, payCardBill } from './accounts/card-bills.queries.ts'
+export {
+  AccountArchivedError,
+  AccountInUseError,
+  AccountNameTakenError,
+  AccountNotFoundError,
+  DefaultAccountError,
+  InvoiceNotFoundError,
+  InvoicePaidError,
+  NotACardError,
+  TransferNotFoundError,
+} from './accounts/errors.ts'
+export {
+  getTransfer,
+  lastTransferBy,
+  listTransfers,
+  recordTransfer,
+  removeTransfer,
+} from './accounts/transfers.queries.ts'
+export type { NewTransfer } from './accounts/transfers.queries.ts'
+export { transfersRoutes } from './accounts/transfers.routes.ts'
 export { editEntry, recordEntry, recordLaterInstallment, removeEntry } from './entries.ts'
 export {
   futureInstallmentIds,

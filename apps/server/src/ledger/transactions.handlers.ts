@@ -34,6 +34,7 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
           from: query.from,
           to: query.to,
           createdBy: query.member,
+          accountId: query.account_id,
           limit: query.limit,
           cursor,
         }),
@@ -49,7 +50,7 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
 
     /** POST /v1/transactions → 201; 403 MONTHLY_LIMIT_REACHED when the plan's month is full. */
     async create(c: Ctx) {
-      const input = await parseBody(c, transactionInputSchema)
+      const { account_id, ...input } = await parseBody(c, transactionInputSchema)
       const caller = c.var.caller
       const recorded = await withTransaction(db, (tx) =>
         recordEntry(tx, {
@@ -57,6 +58,7 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
           userId: caller.userId,
           entry: input,
           source: caller.source,
+          accountId: account_id,
         }),
       )
       return c.json(recorded.entry, 201)

@@ -12,7 +12,8 @@ import type { Queryable } from '../platform/index.ts'
 const COLUMNS = `t.id, t.type, t.amount_cents, t.description, t.category, t.occurred_on,
   t.created_at, t.source,
   case when cb.id is null then null else json_build_object('id', cb.id, 'name', cb.name) end
-    as created_by`
+    as created_by,
+  t.account_id`
 /** Who recorded each entry (ARCHITECTURE §8: every transaction carries created_by {id, name}). */
 const CREATOR = 'left join profiles cb on cb.id = t.created_by'
 /** Entries of a ledger, with their creator. */
@@ -50,6 +51,8 @@ export async function insertTransaction(
     confirmedLarge?: boolean
     /** Entries recorded together (one message's items, one purchase's installments). */
     group?: EntryGroup
+    /** An account of this ledger (checked by the caller); null: the default account. */
+    accountId?: number | null
   },
 ): Promise<Transaction> {
   const { entry, group } = params
@@ -57,8 +60,9 @@ export async function insertTransaction(
     `with t as (
        insert into transactions
          (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source,
-          whatsapp_message_id, confirmed_large, entry_group, installment_number, installment_count)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+          whatsapp_message_id, confirmed_large, entry_group, installment_number, installment_count,
+          account_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        returning *)
      select ${COLUMNS} from t ${CREATOR}`,
     [
@@ -75,6 +79,7 @@ export async function insertTransaction(
       group?.id ?? null,
       group?.installment?.number ?? null,
       group?.installment?.count ?? null,
+      params.accountId ?? null,
     ],
   )
   return toTransaction(rows[0] as Row)
@@ -89,6 +94,8 @@ export async function listTransactions(
     to?: string
     /** Only the entries this person recorded (the team's filter by member). */
     createdBy?: string
+    /** Only the entries on this account. */
+    accountId?: number
     limit: number
     cursor?: Cursor | null
   },
@@ -107,6 +114,10 @@ export async function listTransactions(
   if (params.createdBy) {
     values.push(params.createdBy)
     where.push(`t.created_by = $${values.length}`)
+  }
+  if (params.accountId !== undefined) {
+    values.push(params.accountId)
+    where.push(`t.account_id = $${values.length}`)
   }
   if (params.cursor) {
     values.push(params.cursor.occurredOn, params.cursor.id)
@@ -147,13 +158,18 @@ export async function getTransaction(
 /** Writes the given (already merged and validated) fields of an entry of this ledger. */
 export async function updateTransaction(
   db: Queryable,
-  { ledgerId, id, entry }: { ledgerId: number; id: number; entry: NewEntry },
+  {
+    ledgerId,
+    id,
+    entry,
+    accountId,
+  }: { ledgerId: number; id: number; entry: NewEntry; accountId: number },
 ): Promise<Transaction | null> {
   const { rows } = await db.query<Row>(
     `with t as (
        update transactions
           set type = $3, amount_cents = $4, description = $5, category = $6, occurred_on = $7,
-              updated_at = now()
+              account_id = $8, updated_at = now()
         where ledger_id = $1 and id = $2
         returning *)
      select ${COLUMNS} from t ${CREATOR}`,
@@ -165,6 +181,7 @@ export async function updateTransaction(
       entry.description,
       entry.category,
       entry.occurred_on,
+      accountId,
     ],
   )
   return rows[0] ? toTransaction(rows[0]) : null

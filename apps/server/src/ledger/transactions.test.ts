@@ -70,6 +70,7 @@ describe('/api/v1/transactions', () => {
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       source: 'web',
       created_by: { id: u.userId, name: 'Maria da Silva' },
+      account_id: expect.any(Number),
     })
     const res = await u.client.request(`/api/v1/transactions/${created.id}`)
     expect(await res.json()).toEqual(created)

@@ -21,6 +21,7 @@ const transaction = z.object({
     .object({ id: z.string(), name: z.string() })
     .nullable()
     .meta({ description: 'Quem lançou (numa equipe, o membro); null se a conta foi excluída' }),
+  account_id: z.number().int().meta({ description: 'A conta (ou cartão) do lançamento' }),
 })
 
 /** An entry as the API returns it. */
@@ -36,6 +37,7 @@ export const transactionExample: Transaction = {
   created_at: '2026-11-10T14:32:05.120Z',
   source: 'api',
   created_by: { id: 'u_8f3k2', name: 'Joana Padeira' },
+  account_id: 7,
 }
 
 export const transactionSchema = transaction.meta({

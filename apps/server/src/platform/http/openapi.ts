@@ -198,6 +198,10 @@ export function openApiDocumentation(publicUrl: string) {
     security: [{ bearerAuth: [] }, { cookieAuth: [] }],
     tags: [
       { name: 'Lançamentos', description: 'Receitas e despesas da conta' },
+      {
+        name: 'Contas e cartões',
+        description: 'Contas, cartões de crédito e suas faturas, transferências entre contas',
+      },
       { name: 'Resumo', description: 'Totais do mês e uso do plano' },
       { name: 'Notificações', description: 'Quais avisos a pessoa recebe' },
       { name: 'Contas', description: 'Contas a pagar e seus lembretes' },
