@@ -1,4 +1,5 @@
 import {
+  answerAccountQuestion,
   type Decision,
   type EntryDraft,
   learnableWords,
@@ -9,10 +10,12 @@ import {
   withBillPayment,
 } from '@equilibrai/assistant'
 import {
+  type Account,
   categoryType,
   type EntrySource,
   formatBRL,
   MAX_ENTRY_CENTS,
+  saoPauloDate,
   saoPauloMonth,
 } from '@equilibrai/shared'
 import type pg from 'pg'
@@ -26,7 +29,14 @@ import {
   storedReply,
   takePending,
 } from './assistant-state.queries.ts'
-import { cancelInstallments, recordInstallments, recordItems, undoLast } from './assistant-batch.ts'
+import { cancelInstallments, recordInstallments, recordItems } from './assistant-batch.ts'
+import {
+  accountsForAssistant,
+  actAccounts,
+  balancesReply,
+  undoLastThing,
+} from './account-actions.ts'
+import { takeAccountQuestion } from './account-question.queries.ts'
 import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
 import {
@@ -38,6 +48,7 @@ import {
   TransactionNotFoundError,
   monthSummary,
   lastTransactionBy,
+  listAccounts,
   recentTransactions,
 } from '../ledger/index.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
@@ -109,26 +120,38 @@ export async function handleMessage(
   }
   const ledger = await ledgerForUser(tx, { userId })
   const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
-  const context = { now: input.now, learnedWords }
+  // The ledger's accounts, with today's balances: the message may name one ('no nubank').
+  const accounts = await listAccounts(tx, {
+    ledgerId: ledger.ledgerId,
+    today: saoPauloDate(input.now),
+  })
+  const context = { now: input.now, learnedWords, accounts: accountsForAssistant(accounts) }
+  // 'Em qual conta?' is answered by the very next message only (account-choice.ts).
+  const question = await takeAccountQuestion(tx, { userId, now: input.now })
+  const answer = question ? answerAccountQuestion(input.text, question) : null
   // 'paguei a luz' pays a bill when one matches (bill-recurring-budget-actions.ts).
-  const decision = withBillPayment(input.text, understand(input.text, context), context)
+  const decision = answer ?? withBillPayment(input.text, understand(input.text, context), context)
   // A question waits for the very next message only: anything else drops it (pending.ts).
   if (decision.kind !== 'confirm') await dropPending(tx, { userId })
   // Reports (reports/report-commands.ts) may answer with a file as well as text; the business
   // commands (análise, projeção, falar com atendente: analysis-support-replies.ts) answer first.
   const business = await businessReply(tx, { ...input, ledger })
-  const answer =
+  const result =
     business !== null
       ? { reply: business }
       : decision.kind === 'report' || decision.kind === 'report_pdf'
         ? await answerReportRequest(tx, { ...input, ledger, decision })
-        : { reply: await act(tx, { ...input, ledger, decision }) }
-  const { reply } = answer
+        : { reply: await act(tx, { ...input, ledger, accounts, decision }) }
+  const { reply } = result
   if (messageId) await saveReply(tx, { messageId, reply })
-  return { ...answer, decision }
+  return { ...result, decision }
 }
 
-type ActInput = HandleMessageInput & { ledger: LedgerRef; decision: Decision }
+type ActInput = HandleMessageInput & {
+  ledger: LedgerRef
+  accounts: readonly Account[]
+  decision: Decision
+}
 
 async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
   const { decision, ledger, userId, now } = input
@@ -169,13 +192,9 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     case 'needs_amount':
       return replies.needsAmount(decision)
 
-    case 'balance': {
-      const summary = await monthSummary(tx, {
-        ledgerId: ledger.ledgerId,
-        month: saoPauloMonth(now),
-      })
-      return replies.balance(summary)
-    }
+    case 'balance':
+      // Each account's balance and the total; the month's net is in 'resumo' (ARCHITECTURE §9).
+      return balancesReply(input.accounts)
 
     case 'summary': {
       const month = decision.month ?? saoPauloMonth(now)
@@ -193,7 +212,7 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     }
 
     case 'undo':
-      return undoLast(tx, input)
+      return undoLastThing(tx, input)
 
     case 'delete':
       return deleteNumbered(tx, input, decision.index)
@@ -257,6 +276,15 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
         { ...input, fallback: (otherwise) => act(tx, { ...input, decision: otherwise }) },
         decision.planning,
       )
+    // Transfers, card bills, 'Em qual conta?' (account-actions.ts).
+    case 'transfer':
+    case 'pay_card_bill':
+    case 'card_bill_query':
+    case 'choose_account':
+    case 'missing_account':
+    case 'transfer_needs_amount':
+    case 'account_choice_cancelled':
+      return actAccounts(tx, input, decision)
     case 'report':
     case 'report_pdf':
       throw new Error('report requests are answered by answerReportRequest')
@@ -280,6 +308,7 @@ async function record(
       source: input.source,
       whatsappMessageId: input.source === 'whatsapp' ? input.messageId : null,
       confirmedLarge,
+      accountId: entry.account_id ?? null,
     })
     return replies.entryRecorded(recorded.entry, {
       monthly: { used: recorded.usage.used, max: recorded.usage.limit },
