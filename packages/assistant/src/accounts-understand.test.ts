@@ -118,6 +118,7 @@ describe('transfers, investments, withdrawals', () => {
     ['apliquei 2 mil', MAIN.id, TESOURO.id, 200000, 'investment'],
     ['saquei 200', MAIN.id, CARTEIRA.id, 20000, 'withdrawal'],
     ['saquei 200 no itaú', ITAU.id, CARTEIRA.id, 20000, 'withdrawal'],
+    ['tirei 200 no caixa eletrônico', MAIN.id, CARTEIRA.id, 20000, 'withdrawal'],
     ['resgatei 500 do tesouro', TESOURO.id, MAIN.id, 50000, 'redemption'],
   ])('%s', (text, from, to, cents, purpose) => {
     const d = understand(text, full)
@@ -183,6 +184,15 @@ describe('transfers, investments, withdrawals', () => {
     })
   })
 
+  it('out of an account to one not said: asks where it went', () => {
+    const d = understand('transferi 200 do itaú', full)
+    expect(d.kind).toBe('choose_account')
+    if (d.kind !== 'choose_account') return
+    expect(d.question.asks[0]?.slot).toBe('to')
+    expect(d.question.asks[0]?.choices.map((c) => c.id)).not.toContain(ITAU.id)
+    expect(d.question.pending).toMatchObject({ transfer: { from_account_id: ITAU.id } })
+  })
+
   it('into the default account with no origin said: asks where it came from', () => {
     const d = understand('transferi 500 pra conta principal', full)
     expect(d.kind).toBe('choose_account')
@@ -205,6 +215,19 @@ describe('card bills', () => {
         card_id: NUBANK.id,
         from_account_id: MAIN.id,
         amount_cents: cents,
+        paid_on: '2026-11-18',
+      },
+    })
+  })
+
+  it("'paguei 1.250 do cartão do inter': the card named, paid from the default account", () => {
+    const inter = account(7, 'Inter', 'credit_card')
+    expect(understand('paguei 1.250 do cartão do inter', withAccounts([...FULL, inter]))).toEqual({
+      kind: 'pay_card_bill',
+      payment: {
+        card_id: 7,
+        from_account_id: MAIN.id,
+        amount_cents: 125000,
         paid_on: '2026-11-18',
       },
     })
@@ -240,6 +263,7 @@ describe('card bills', () => {
 
   it.each([
     'fatura do nubank',
+    'fatura nubank',
     'quanto está a fatura?',
     'qual o valor da fatura do cartão',
     'fatura',

@@ -11,6 +11,7 @@ import {
   type AccountIndex,
   type AccountPhrase,
   accountIndex,
+  MAX_CHOICES,
   readPhrase,
   type Resolved,
   resolvePhrase,
@@ -123,6 +124,16 @@ function head(tokens: readonly Token[]): number {
   return -1
 }
 
+/** 'tirei 200 no caixa eletrônico', 'no banco 24 horas': a withdrawal. */
+function atTheAtm(tokens: readonly Token[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const w = free(tokens, i)
+    if (w === 'eletronico' && free(tokens, i - 1) === 'caixa') return true
+    if (w === 'banco' && tokens[i + 1]?.text === '24') return true
+  }
+  return false
+}
+
 /** A phrase that names only a kind: the destination a verb implies ('saquei 200': cash). */
 function kindPhrase(kind: AccountKind): AccountPhrase {
   return {
@@ -165,6 +176,11 @@ function sides(a: Analysis, index: AccountIndex, verb: number, purpose: Transfer
           : null
     if (role === null) continue
     const j = skipArticles(tokens, i + 1)
+    // 'no caixa eletrônico' is the machine, not an account called Caixa.
+    if (free(tokens, j) === 'caixa' && free(tokens, j + 1) === 'eletronico') {
+      i = j + 1
+      continue
+    }
     const phrase = readPhrase(a, j, index, 'transfer')
     if (phrase === null) {
       // 'transferi 500 pro joão': money to someone, not to an account.
@@ -218,6 +234,14 @@ function settle(
   return { kind: 'choose_account', question: { asks: open, pending: then } }
 }
 
+/** Every active account but `id`, as choices. */
+function othersThan(index: AccountIndex, id: number) {
+  return index.active
+    .filter((acc) => acc.id !== id)
+    .slice(0, MAX_CHOICES)
+    .map((acc) => ({ id: acc.id, name: acc.name, kind: acc.kind }))
+}
+
 function askOf(r: Resolved): AccountAsk | null {
   return r !== null && 'ask' in r ? r.ask : null
 }
@@ -230,7 +254,10 @@ function readTransfer(
   purpose: TransferPurpose,
 ): Decision | null {
   const said = sides(a, index, verb, purpose)
-  if (said.to === null && (purpose === 'transfer' || said.foreign)) return null
+  // 'transferi 500 pro joão': paid someone. 'transferi 200 do itaú': out of an account, to
+  // one not said — asked below.
+  if (said.to === null && (said.foreign || (purpose === 'transfer' && said.from === null)))
+    return null
   const amount = a.amount
   if (amount === null || amount.cents <= 0)
     return { kind: 'transfer_needs_amount', purpose, too_large: false }
@@ -246,14 +273,21 @@ function readTransfer(
       ? kindPhrase('investment')
       : purpose === 'withdrawal'
         ? kindPhrase('cash')
-        : kindPhrase('checking'))
+        : purpose === 'redemption'
+          ? kindPhrase('checking')
+          : null)
   const fromPhrase = said.from ?? (purpose === 'redemption' ? kindPhrase('investment') : null)
 
   let fromR: Resolved
   let toR: Resolved
   if (fromPhrase !== null) {
     fromR = resolvePhrase(fromPhrase, index, 'from')
-    toR = resolvePhrase(toPhrase, index, 'to', idOf(fromR))
+    const fromId = idOf(fromR)
+    toR = toPhrase
+      ? resolvePhrase(toPhrase, index, 'to', fromId)
+      : { ask: { slot: 'to', reason: 'several', said: '', choices: othersThan(index, fromId) } }
+  } else if (toPhrase === null) {
+    return null
   } else {
     // From the default account unless the money went into it.
     toR = resolvePhrase(toPhrase, index, 'to')
@@ -261,16 +295,7 @@ function readTransfer(
     const source = main && main.id !== toId ? main : null
     fromR = source
       ? { account: source }
-      : {
-          ask: {
-            slot: 'from',
-            reason: 'several',
-            said: '',
-            choices: index.active
-              .filter((acc) => acc.id !== toId)
-              .map((acc) => ({ id: acc.id, name: acc.name, kind: acc.kind })),
-          },
-        }
+      : { ask: { slot: 'from', reason: 'several', said: '', choices: othersThan(index, toId) } }
     const toAsk = askOf(toR)
     if (toAsk && source) toAsk.choices = toAsk.choices.filter((c) => c.id !== source.id)
   }
@@ -300,7 +325,11 @@ function cardAfter(
 ): { phrase: AccountPhrase | null } | null {
   const { tokens } = a
   let j = at + 1
-  if (!['do', 'da', 'de', 'dos', 'das'].includes(free(tokens, j))) return { phrase: null }
+  if (!['do', 'da', 'de', 'dos', 'das'].includes(free(tokens, j))) {
+    // 'fatura nubank', 'fatura cartão'.
+    const bare = readPhrase(a, j, index, 'entry')
+    return { phrase: bare ? { ...bare, kind: 'credit_card', hint: 'card' } : null }
+  }
   j = skipArticles(tokens, j + 1)
   if (free(tokens, j) === '') return { phrase: null }
   const phrase = readPhrase(a, j, index, 'entry')
@@ -359,7 +388,10 @@ function readCardPayment(
     if (i >= card.at && i <= cardEnd) continue
     const w = free(tokens, i)
     if (!FROM_PREPS.has(w) && !IN_PREPS.has(w)) continue
-    const phrase = readPhrase(a, skipArticles(tokens, i + 1), index, 'entry')
+    const j = skipArticles(tokens, i + 1)
+    // 'paguei 1.250 do cartão do inter': the card itself is not where the money came from.
+    if (j >= card.at && j <= cardEnd) continue
+    const phrase = readPhrase(a, j, index, 'entry')
     if (phrase && phrase.kind !== 'credit_card' && !phrase.bareCard) fromPhrase = phrase
   }
   const cardR = resolvePhrase(card.phrase ?? kindPhrase('credit_card'), index, 'card')
@@ -434,6 +466,8 @@ export function readAccountIntent(
     // 'pix 500 pra poupança', 'saque de 200'.
     purpose = DONE_NOUNS.get(first) ?? null
   }
+  if (purpose === null && (first === 'tirei' || first === 'retirei') && atTheAtm(tokens))
+    purpose = 'withdrawal'
   if (purpose === 'pay') return readCardPayment(a, ctx, index, verb)
   if (purpose !== null) return readTransfer(a, ctx, index, verb, purpose)
   return readBillQuery(a, index)
