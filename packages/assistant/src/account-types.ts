@@ -1,4 +1,4 @@
-import type { IsoDate } from '@equilibrai/shared'
+import type { AccountKind, IsoDate } from '@equilibrai/shared'
 import type { Decision } from './types.ts'
 
 /*
@@ -7,7 +7,8 @@ import type { Decision } from './types.ts'
  * (AssistantContext.accounts) and acts on the decisions.
  */
 
-export type AccountKind = 'checking' | 'savings' | 'cash' | 'investment' | 'credit_card'
+/** One list of kinds for the server, the web and the assistant (packages/shared). */
+export type { AccountKind }
 
 /** One of the ledger's accounts as the assistant sees it. */
 export type AccountInfo = {
