@@ -114,10 +114,16 @@ export type AccountPhrase = {
 }
 
 /** The folded word at i when it is still free to be read (not money, a date or a verb). */
+// Read once: module bindings cost a getter on every access under some loaders.
+const FREE_ROLE = Role.FREE
+const FILLER_ROLE = Role.FILLER
+const BRAND_ROLE = Role.BRAND
+const WORD_KIND = WORD
+
 function free(tokens: readonly Token[], i: number): string {
   const t = tokens[i]
-  if (t === undefined || t.kind !== WORD) return ''
-  return t.role === Role.FREE || t.role === Role.FILLER || t.role === Role.BRAND ? t.text : ''
+  if (t === undefined || t.kind !== WORD_KIND) return ''
+  return t.role === FREE_ROLE || t.role === FILLER_ROLE || t.role === BRAND_ROLE ? t.text : ''
 }
 
 function skipArticles(tokens: readonly Token[], i: number): number {
@@ -172,20 +178,17 @@ export type PhraseMode = 'entry' | 'transfer'
  * In 'transfer' mode investment words and a bare 'conta' count too ('pra conta' is the
  * checking account); in an entry they are too often something else.
  */
-export function readPhrase(
+type PhraseFields = Partial<Omit<AccountPhrase, 'first' | 'last' | 'said'>>
+
+function makePhrase(
   a: Analysis,
   j: number,
-  index: AccountIndex,
-  mode: PhraseMode,
-): AccountPhrase | null {
+  last: number,
+  fields: PhraseFields,
+  saidFrom = j,
+): AccountPhrase {
   const { tokens } = a
-  const w = free(tokens, j)
-  if (w === '') return null
-  const phrase = (
-    last: number,
-    fields: Partial<Omit<AccountPhrase, 'first' | 'last' | 'said'>>,
-    saidFrom = j,
-  ): AccountPhrase => ({
+  return {
     first: j,
     last,
     said: a.original.slice(tokens[saidFrom]?.start ?? 0, tokens[last]?.end ?? 0).toLowerCase(),
@@ -195,15 +198,34 @@ export function readPhrase(
     unknownName: false,
     bareCard: false,
     ...fields,
-  })
-  const withName = (k: number, last: number, fields: Partial<AccountPhrase>) => {
-    const name = nameAfter(tokens, k, index)
-    if (name) return phrase(name.last, { ...fields, named: name.named })
-    const bank = bankAfter(tokens, k)
-    if (bank >= 0) return phrase(bank, { ...fields, unknownName: true }, bank)
-    return phrase(last, fields)
   }
+}
 
+/** The phrase at j, with the account (or unknown bank) named from token k on, if any. */
+function phraseWithName(
+  a: Analysis,
+  index: AccountIndex,
+  j: number,
+  k: number,
+  last: number,
+  fields: PhraseFields,
+): AccountPhrase {
+  const name = nameAfter(a.tokens, k, index)
+  if (name) return makePhrase(a, j, name.last, { ...fields, named: name.named })
+  const bank = bankAfter(a.tokens, k)
+  if (bank >= 0) return makePhrase(a, j, bank, { ...fields, unknownName: true }, bank)
+  return makePhrase(a, j, last, fields)
+}
+
+export function readPhrase(
+  a: Analysis,
+  j: number,
+  index: AccountIndex,
+  mode: PhraseMode,
+): AccountPhrase | null {
+  const { tokens } = a
+  const w = free(tokens, j)
+  if (w === '') return null
   if (w === 'cartao' || w === 'cartoes') {
     let k = j + 1
     let kind: AccountKind | null = null
@@ -215,7 +237,7 @@ export function readPhrase(
     if (CREDIT.has(free(tokens, k))) kind = 'credit_card'
     else if (DEBIT.has(free(tokens, k))) kind = 'checking'
     const last = kind ? k : j
-    const found = withName(kind ? k + 1 : k, last, {
+    const found = phraseWithName(a, index, j, kind ? k + 1 : k, last, {
       kind,
       hint: kind === 'checking' ? 'account' : 'card',
     })
@@ -231,33 +253,37 @@ export function readPhrase(
     else if (SAVINGS.has(next)) kind = 'savings'
     else if (next === 'investimento' || next === 'investimentos') kind = 'investment'
     if (kind) k = free(tokens, k) === 'de' ? k + 2 : k + 1
-    const found = withName(k, kind ? k - 1 : j, { kind, hint: 'account' })
+    const found = phraseWithName(a, index, j, k, kind ? k - 1 : j, { kind, hint: 'account' })
     if (found.named || found.unknownName || kind) return found
     if (w === 'banco') {
       // 'no banco do brasil', 'no banco pan': a bank no account matches.
       const n = CONNECTORS.has(free(tokens, k)) ? k + 1 : k
-      return BANKS.has(free(tokens, n)) ? phrase(n, { unknownName: true, hint: 'account' }) : null
+      return BANKS.has(free(tokens, n))
+        ? makePhrase(a, j, n, { unknownName: true, hint: 'account' })
+        : null
     }
-    return mode === 'transfer' ? phrase(j, { kind: 'checking', hint: 'account' }) : null
+    return mode === 'transfer' ? makePhrase(a, j, j, { kind: 'checking', hint: 'account' }) : null
   }
   // An account named so ('Poupança', 'Tesouro Direto', 'Dinheiro') wins over the kind word.
   const name = readName(tokens, j, index)
-  if (name) return phrase(name.last, { named: name.named })
-  if (CREDIT.has(w)) return withName(j + 1, j, { kind: 'credit_card', hint: 'card' })
+  if (name) return makePhrase(a, j, name.last, { named: name.named })
+  if (CREDIT.has(w))
+    return phraseWithName(a, index, j, j + 1, j, { kind: 'credit_card', hint: 'card' })
   if (DEBIT.has(w)) {
     const last = free(tokens, j + 1) === 'automatico' ? j + 1 : j
-    return withName(last + 1, last, { kind: 'checking', hint: 'account' })
+    return phraseWithName(a, index, j, last + 1, last, { kind: 'checking', hint: 'account' })
   }
-  if (CASH.has(w)) return phrase(free(tokens, j + 1) === 'vivo' ? j + 1 : j, { kind: 'cash' })
-  if (SAVINGS.has(w)) return withName(j + 1, j, { kind: 'savings' })
+  if (CASH.has(w))
+    return makePhrase(a, j, free(tokens, j + 1) === 'vivo' ? j + 1 : j, { kind: 'cash' })
+  if (SAVINGS.has(w)) return phraseWithName(a, index, j, j + 1, j, { kind: 'savings' })
   if (mode === 'transfer') {
-    if (WALLET.has(w)) return phrase(j, { kind: 'cash' })
+    if (WALLET.has(w)) return makePhrase(a, j, j, { kind: 'cash' })
     if (INVESTMENT.has(w)) {
       const last = w === 'renda' && free(tokens, j + 1) === 'fixa' ? j + 1 : j
-      return withName(last + 1, last, { kind: 'investment' })
+      return phraseWithName(a, index, j, last + 1, last, { kind: 'investment' })
     }
   }
-  if (BANKS.has(w) && !AMBIGUOUS_BANKS.has(w)) return phrase(j, { unknownName: true })
+  if (BANKS.has(w) && !AMBIGUOUS_BANKS.has(w)) return makePhrase(a, j, j, { unknownName: true })
   return null
 }
 

@@ -1,5 +1,11 @@
 import type { AccountInfo } from './account-types.ts'
-import { accountIndex, entryMention, resolvePhrase } from './accounts-mention.ts'
+import {
+  type AccountIndex,
+  type AccountPhrase,
+  accountIndex,
+  entryMention,
+  resolvePhrase,
+} from './accounts-mention.ts'
 import type { Analysis } from './analysis.ts'
 import type { Decision, EntryDraft } from './types.ts'
 
@@ -9,10 +15,6 @@ import type { Decision, EntryDraft } from './types.ts'
  * that names no account, or several, turns the entry into a question: nothing is recorded
  * until it is answered (account-choice.ts) — never a silent guess.
  */
-
-export type EntryAccount = (decision: Decision) => Decision
-
-const KEEP: EntryAccount = (d) => d
 
 function onEntry(entry: EntryDraft, id: number): EntryDraft {
   return { ...entry, account_id: id }
@@ -35,28 +37,33 @@ export function withAccountId(d: Decision, id: number): Decision {
   }
 }
 
+/** The account phrase an entry's message holds, with the index to resolve it. */
+export type EntryMention = { phrase: AccountPhrase; index: AccountIndex }
+
 /**
- * Reads the message's account phrase (marking its words so no description holds them) and
- * returns what to do with the entry decision read after it.
+ * Reads the message's account phrase, marking its words so no description holds them. Read
+ * before the entry itself.
  */
-export function entryAccount(a: Analysis, accounts: readonly AccountInfo[]): EntryAccount {
+export function entryMentionOf(a: Analysis, accounts: readonly AccountInfo[]): EntryMention | null {
   const index = accountIndex(accounts)
-  if (index.active.length === 0) return KEEP
+  if (index.active.length === 0) return null
   const phrase = entryMention(a, index)
-  if (phrase === null) return KEEP
-  return (d) => {
-    if (
-      d.kind !== 'entry' &&
-      d.kind !== 'confirm_large' &&
-      d.kind !== 'confirm_date' &&
-      d.kind !== 'entries' &&
-      d.kind !== 'installments'
-    ) {
-      return d
-    }
-    const r = resolvePhrase(phrase, index, 'entry')
-    if (r === null) return d
-    if ('account' in r) return withAccountId(d, r.account.id)
-    return { kind: 'choose_account', question: { asks: [r.ask], pending: d } }
+  return phrase === null ? null : { phrase, index }
+}
+
+/** The entry decision on the account the phrase names, or the question to ask. */
+export function onMentionedAccount(d: Decision, { phrase, index }: EntryMention): Decision {
+  if (
+    d.kind !== 'entry' &&
+    d.kind !== 'confirm_large' &&
+    d.kind !== 'confirm_date' &&
+    d.kind !== 'entries' &&
+    d.kind !== 'installments'
+  ) {
+    return d
   }
+  const r = resolvePhrase(phrase, index, 'entry')
+  if (r === null) return d
+  if ('account' in r) return withAccountId(d, r.account.id)
+  return { kind: 'choose_account', question: { asks: [r.ask], pending: d } }
 }

@@ -96,10 +96,17 @@ const PURPOSE_DESCRIPTION: Record<TransferPurpose, string> = {
 }
 
 /** The folded word at i when it is free (not money nor a date). */
+// Read once: module bindings cost a getter on every access under some loaders.
+const FREE_ROLE = Role.FREE
+const FILLER_ROLE = Role.FILLER
+const BRAND_ROLE = Role.BRAND
+const DATE_ROLE = Role.DATE
+const WORD_KIND = WORD
+
 function free(tokens: readonly Token[], i: number): string {
   const t = tokens[i]
-  if (t === undefined || t.kind !== WORD) return ''
-  return t.role === Role.FREE || t.role === Role.FILLER || t.role === Role.BRAND ? t.text : ''
+  if (t === undefined || t.kind !== WORD_KIND) return ''
+  return t.role === FREE_ROLE || t.role === FILLER_ROLE || t.role === BRAND_ROLE ? t.text : ''
 }
 
 function skipArticles(tokens: readonly Token[], i: number): number {
@@ -113,11 +120,11 @@ function head(tokens: readonly Token[]): number {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     if (t === undefined) continue
-    if (t.kind !== WORD) {
-      if (t.role === Role.DATE) continue
+    if (t.kind !== WORD_KIND) {
+      if (t.role === DATE_ROLE) continue
       return -1
     }
-    if (t.role === Role.DATE || LEAD.has(t.text)) continue
+    if (t.role === DATE_ROLE || LEAD.has(t.text)) continue
     if (t.text === 'de' && tokens[i - 1]?.text === 'acabei') continue
     return i
   }
@@ -431,7 +438,8 @@ function readBillQuery(a: Analysis, index: AccountIndex): Decision | null {
   const skipTo = card.phrase?.last ?? -1
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
-    if (t === undefined || t.kind !== WORD || (i >= skipFrom && i <= skipTo) || i === at) continue
+    if (t === undefined || t.kind !== WORD_KIND || (i >= skipFrom && i <= skipTo) || i === at)
+      continue
     if (!QUERY_WORDS.has(t.text)) return null
   }
   const cards = index.active.filter((acc) => acc.kind === 'credit_card')

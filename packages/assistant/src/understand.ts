@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_LENGTH, analyze } from './analysis.ts'
 import { readCommand } from './commands.ts'
-import { entryAccount } from './entry-account.ts'
+import { entryMentionOf, onMentionedAccount } from './entry-account.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
 import { readInstallments } from './installments.ts'
 import { readItems } from './items.ts'
@@ -35,7 +35,7 @@ export function understand(text: string, ctx: AssistantContext): Decision {
   if (notEntry) return notEntry
   if (bill) return readBill(a, ctx)
   // 'gastei 80 no nubank': the account phrase is read (and kept out of the description) first.
-  const onAccount = accounts ? entryAccount(a, accounts) : null
+  const mention = accounts ? entryMentionOf(a, accounts) : null
   const entry = readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx)
-  return onAccount ? onAccount(entry) : entry
+  return mention ? onMentionedAccount(entry, mention) : entry
 }
