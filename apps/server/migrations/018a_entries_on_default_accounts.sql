@@ -2,14 +2,17 @@
 -- 018_accounts_transfers.sql, which explains why this is a file of its own).
 --
 -- This file is one transaction (platform/db/migrate.ts) that takes no table lock stronger than
--- an UPDATE's until its last two statements: the UPDATE holds row locks on the entries it
--- moves, so reading, recording new entries (the BEFORE INSERT trigger of 018 gives them the
--- default account) and everything else go on meanwhile; only an edit or a delete of an entry being
--- moved waits for the commit. One statement rather than batches: the runner commits per file,
--- so batches would hold the same locks for as long, plus a round trip each. The account totals
--- fill themselves: the UPDATE fires 018's trigger, which adds each moved entry to its account's
--- day (an entry with no account counted nowhere before); ledger_month_totals' trigger sees no
--- month, type or amount change and touches nothing.
+-- an UPDATE's until its last two statements. The UPDATE holds row locks on the entries it
+-- moves and, through 018's trigger, on the day totals of the default accounts it fills, so
+-- meanwhile: reading goes on (balances included), and so does recording entries (the BEFORE
+-- INSERT trigger of 018 gives them the default account), except that an entry of a default
+-- account dated on a day that already had entries waits for the commit, behind that day's
+-- total, and so does an edit or a delete of an entry being moved. (migration.test.ts checks
+-- both.) One statement rather than batches: the runner commits per file, so batches would
+-- hold the same locks for as long, plus a round trip each. The account totals fill
+-- themselves: each moved entry is added to its account's day (an entry with no account
+-- counted nowhere before); ledger_month_totals' trigger sees no month, type or amount change
+-- and touches nothing.
 set local lock_timeout = '5s';
 
 update transactions t

@@ -12,10 +12,12 @@ import {
   transferListSchema,
   transferSchema,
 } from '@equilibrai/shared'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
 import { expectContract } from '../../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+import { hashToken } from '../../teams/team-service.ts'
 import { balanceFromEntries } from './balances.queries.ts'
 
 let server: TestServer
@@ -615,6 +617,62 @@ describe('card bills', () => {
       amount_cents: 0,
     })
     expect(zero.status).toBe(400)
+  })
+})
+
+describe('a team', () => {
+  it("works in the owner's accounts: members see them, record on them, pay the card", async () => {
+    const owner = await user('empresas_15')
+    const member = await user()
+    const invited = await owner.client.post('/api/team/invitations', { email: member.email })
+    expect(invited.status).toBe(201)
+    const token = randomBytes(32).toString('base64url')
+    await server.database.pool.query(
+      'update team_invitations set token_hash = $2 where email = $1 and accepted_at is null',
+      [member.email, hashToken(token)],
+    )
+    expect((await member.client.post(`/api/team/invitations/${token}/accept`, {})).status).toBe(200)
+    const nubank = await createAccount(owner, card({ name: 'Cartão da empresa' }))
+    const seen = await accounts(member)
+    expect(seen.map((a) => a.name)).toEqual(['Conta principal', 'Cartão da empresa'])
+    await entry(member, { account_id: nubank.id, amount_cents: 2500, occurred_on: '2026-01-05' })
+    const pay = await member.client.post(`/api/v1/accounts/${nubank.id}/invoices/2026-01/pay`, {
+      from_account_id: seen[0]?.id,
+    })
+    expect(pay.status).toBe(201)
+    const list = await accounts(owner)
+    expect(balanceOf(list, nubank.id)).toBe(0)
+    expect(balanceOf(list, seen[0]?.id as number)).toBe(-2500)
+  })
+})
+
+describe('webhooks', () => {
+  it('emits transfer.created and transfer.deleted with the transfer', async () => {
+    const u = await user('empresas_15')
+    const [main] = await accounts(u)
+    const savings = await createAccount(u, { name: 'Poupança', kind: 'savings' })
+    const db = server.database.pool
+    await db.query(
+      `insert into webhook_endpoints (ledger_id, created_by, url, events, secret)
+       select l.id, $1, 'http://127.0.0.1:9/h', '{transfer.created,transfer.deleted}', 'whsec_x'
+         from ledgers l where l.owner_user_id = $1`,
+      [u.userId],
+    )
+    const created = await transfer(u, {
+      from_account_id: main?.id,
+      to_account_id: savings.id,
+      amount_cents: 1234,
+    })
+    expect((await send(u, 'DELETE', `/api/v1/transfers/${created.id}`)).status).toBe(204)
+    const { rows } = await db.query(
+      `select e.type, e.data from webhook_events e join ledgers l on l.id = e.ledger_id
+        where l.owner_user_id = $1 order by e.created_at`,
+      [u.userId],
+    )
+    expect(rows).toEqual([
+      { type: 'transfer.created', data: created },
+      { type: 'transfer.deleted', data: created },
+    ])
   })
 })
 

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertUser } from '../../../test/ledger-fixtures.ts'
+import '../../../test/provided-context.ts'
+import { inject } from 'vitest'
+import { createPool } from '../../platform/db/database.ts'
+import { migrate } from '../../platform/db/migrate.ts'
+import { ledgerForUser } from '../../tenancy/ledgers.queries.ts'
+import { seedPlans } from '../../tenancy/plans.queries.ts'
+
+/*
+ * Migrations 018 and 018a on a database that already holds ledgers and entries (a live one):
+ * the entries move to each ledger's new default account, the account totals come out right,
+ * the month totals do not change, and while 018a moves the rows, reading and recording new
+ * entries the old way (no account) go on.
+ */
+
+const DIR = path.resolve(import.meta.dirname, '../../../migrations')
+const BEFORE = readdirSync(DIR)
+  .filter((f) => f.endsWith('.sql') && f < '018')
+  .sort()
+
+let adminUrl: string
+let name: string
+let pool: pg.Pool
+
+beforeAll(async () => {
+  adminUrl = inject('pgAdminUrl')
+  name = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  pool = createPool(adminUrl.replace(/\/postgres$/, `/${name}`))
+  // The schema as it was before issue 21, applied the way migrate.ts applies it.
+  await pool.query(
+    'create table schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+  )
+  for (const file of BEFORE) {
+    await pool.query(`begin; ${readFileSync(path.join(DIR, file), 'utf8')}; commit`)
+    await pool.query('insert into schema_migrations (name) values ($1)', [file])
+  }
+  await seedPlans(pool, {})
+})
+
+afterAll(async () => {
+  await pool?.end()
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.end()
+})
+
+/** n entries of the ledger, on days spread over three months, old style (no account). */
+async function seed(ledgerId: number, userId: string, n: number) {
+  await pool.query(
+    `insert into transactions (ledger_id, created_by, type, amount_cents, description, category,
+                               occurred_on, source)
+     select $1, $2, case when i % 4 = 0 then 'income' else 'expense' end, 100 + i,
+            'antigo ' || i, case when i % 4 = 0 then 'salario' else 'mercado' end,
+            date '2026-09-01' + (i % 90), 'web'
+       from generate_series(1, $3::int) as i`,
+    [ledgerId, userId, n],
+  )
+}
+
+const monthTotals = async () =>
+  (
+    await pool.query(
+      'select ledger_id, month, type, category, total_cents, entries from ledger_month_totals order by 1, 2, 3, 4',
+    )
+  ).rows
+
+describe('migrations 018 and 018a on a live database', () => {
+  it('move every entry to its default account while reads and new entries go on', async () => {
+    const people = [await insertUser(pool), await insertUser(pool)]
+    const ledgers = []
+    for (const userId of people) {
+      const ledger = await ledgerForUser(pool, { userId })
+      await seed(ledger.ledgerId, userId, 500)
+      ledgers.push(ledger)
+    }
+    const totalsBefore = await monthTotals()
+
+    // 018: the schema (short, then committed).
+    const files = readdirSync(DIR).filter((f) => f.startsWith('018'))
+    expect(files.sort()).toEqual([
+      '018_accounts_transfers.sql',
+      '018a_entries_on_default_accounts.sql',
+    ])
+    await pool.query(`begin; ${readFileSync(path.join(DIR, files[0] as string), 'utf8')}; commit`)
+    await pool.query('insert into schema_migrations (name) values ($1)', [files[0]])
+
+    // 018a up to its last two statements, left open: another session (with a lock timeout,
+    // so a blocked statement fails instead of hanging) reads and records the old way.
+    const backfill = readFileSync(path.join(DIR, files[1] as string), 'utf8')
+    const cut = backfill.indexOf('alter table transactions alter column account_id set not null')
+    expect(cut).toBeGreaterThan(0)
+    const migrating = await pool.connect()
+    const other = await pool.connect()
+    try {
+      await migrating.query(`begin; ${backfill.slice(0, cut)}`)
+      await other.query("set lock_timeout = '2s'")
+      const read = await other.query('select count(*)::int as n from transactions')
+      expect(read.rows[0].n).toBe(1000)
+      const { ledgerId } = ledgers[0] as { ledgerId: number }
+      const oldWay = (occurredOn: string) =>
+        other.query<{ account_id: number }>(
+          `insert into transactions (ledger_id, created_by, type, amount_cents, description,
+                                     category, occurred_on, source)
+           values ($1, $2, 'expense', 999, 'durante a migração', 'outros', $3, 'web')
+           returning account_id`,
+          [ledgerId, people[0], occurredOn],
+        )
+      const inserted = await oldWay('2026-12-15')
+      expect(inserted.rows[0]?.account_id).toEqual(expect.any(Number))
+      // The one wait (018a's comment): an entry of the default account on a day that had
+      // entries before waits for the commit, behind that day's total.
+      await expect(oldWay('2026-10-01')).rejects.toThrow(/lock timeout/)
+      await migrating.query(`${backfill.slice(cut)}; commit`)
+    } finally {
+      migrating.release()
+      other.release()
+    }
+    await pool.query('insert into schema_migrations (name) values ($1)', [files[1]])
+    // Nothing left for migrate() to do.
+    expect(await migrate(pool)).toEqual([])
+
+    // Every ledger has exactly one default account, and every entry is on its ledger's.
+    const { rows: accounts } = await pool.query(
+      `select ledger_id, name, kind, is_default from accounts order by ledger_id`,
+    )
+    expect(accounts).toEqual(
+      ledgers.map((l) => ({
+        ledger_id: l.ledgerId,
+        name: 'Conta principal',
+        kind: 'checking',
+        is_default: true,
+      })),
+    )
+    const { rows: strays } = await pool.query(
+      `select t.id from transactions t join accounts a on a.id = t.account_id
+        where a.ledger_id <> t.ledger_id or not a.is_default`,
+    )
+    expect(strays).toEqual([])
+    const { rows: column } = await pool.query(
+      `select is_nullable from information_schema.columns
+        where table_name = 'transactions' and column_name = 'account_id'`,
+    )
+    expect(column).toEqual([{ is_nullable: 'NO' }])
+    const { rows: constraints } = await pool.query(
+      `select conname, convalidated from pg_constraint
+        where conrelid = 'transactions'::regclass and conname like 'transactions_account%'
+        order by conname`,
+    )
+    // (PostgreSQL 18 lists NOT NULL among the constraints; the CHECK that stood in is gone.)
+    expect(constraints).toEqual([
+      { conname: 'transactions_account_fk', convalidated: true },
+      { conname: 'transactions_account_id_not_null', convalidated: true },
+    ])
+
+    // The account day totals agree with the entries; the month totals only gained the new one.
+    const { rows: mismatches } = await pool.query(
+      `select * from (
+         select account_id, occurred_on as day,
+                sum(case when type = 'income' then amount_cents else -amount_cents end) as net,
+                count(*) as n
+           from transactions group by 1, 2) e
+       full join account_day_totals d on d.account_id = e.account_id and d.day = e.day
+       where e.net is distinct from d.net_cents or e.n is distinct from d.entries`,
+    )
+    expect(mismatches).toEqual([])
+    const totalsAfter = await monthTotals()
+    expect(totalsAfter.filter((r) => r.category !== 'outros')).toEqual(totalsBefore)
+
+    // A ledger made now gets its default account from the trigger.
+    const later = await ledgerForUser(pool, { userId: await insertUser(pool) })
+    const { rows: fresh } = await pool.query(
+      'select name, is_default from accounts where ledger_id = $1',
+      [later.ledgerId],
+    )
+    expect(fresh).toEqual([{ name: 'Conta principal', is_default: true }])
+  })
+})
