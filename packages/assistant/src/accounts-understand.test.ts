@@ -176,6 +176,12 @@ describe('transfers, investments, withdrawals', () => {
     })
   })
 
+  it('two amounts in one transfer are not taken half-way', () => {
+    expect(understand('transferi 500 pra poupança e 200 pro tesouro', full)).toEqual({
+      kind: 'not_understood',
+    })
+  })
+
   it('without an amount it asks for it', () => {
     expect(understand('saquei', full)).toEqual({
       kind: 'transfer_needs_amount',

@@ -265,6 +265,8 @@ function readTransfer(
   // one not said — asked below.
   if (said.to === null && (said.foreign || (purpose === 'transfer' && said.from === null)))
     return null
+  // 'transferi 500 pra poupança e 200 pro tesouro': one at a time, never half of it.
+  if (a.amounts.length > 1) return { kind: 'not_understood' }
   const amount = a.amount
   if (amount === null || amount.cents <= 0)
     return { kind: 'transfer_needs_amount', purpose, too_large: false }
@@ -383,6 +385,7 @@ function readCardPayment(
   const cards = index.active.filter((acc) => acc.kind === 'credit_card')
   if (cards.length === 0)
     return { kind: 'missing_account', need: 'credit_card', purpose: 'card_bill' }
+  if (a.amounts.length > 1) return { kind: 'not_understood' }
   const amount = a.amount
   if (amount !== null && amount.cents > MAX_ENTRY_CENTS)
     return { kind: 'transfer_needs_amount', purpose: 'card_bill', too_large: true }
