@@ -2,7 +2,7 @@ import type { AccountCreate } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase } from '../../test/test-server.ts'
-import { createAccount } from '../ledger/index.ts'
+import { createAccount, updateAccount } from '../ledger/index.ts'
 import type { Database, Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { ledgerForUser } from '../tenancy/index.ts'
@@ -124,6 +124,21 @@ describe("an entry's account", () => {
     ])
     // The question is gone once answered.
     expect((await say(p.user, 'sim', minutes(2))).reply).toMatch(/Não há nada esperando/)
+  })
+
+  it('an account archived before the answer is said, and nothing is recorded', async () => {
+    const p = await person(NUBANK)
+    await say(p.user, 'gastei 80 no bradesco')
+    await withTransaction(db, (tx) =>
+      updateAccount(tx, {
+        ledgerId: p.ledgerId,
+        accountId: p.ids.Nubank ?? 0,
+        patch: { archived: true },
+      }),
+    )
+    const { reply } = await say(p.user, '2', minutes(1))
+    expect(reply).toContain('Não consegui anotar: Essa conta está arquivada.')
+    expect(await entriesOf(p)).toEqual([])
   })
 
   it('any other message drops the question; an answer after the window is no answer', async () => {

@@ -12,6 +12,8 @@ import {
 import { type Account, type CardInvoice, type IsoDate, saoPauloDate } from '@equilibrai/shared'
 import type pg from 'pg'
 import {
+  AccountArchivedError,
+  AccountNotFoundError,
   cardBills,
   lastTransactionBy,
   lastTransferBy,
@@ -109,6 +111,20 @@ async function refusedAsReply(work: () => Promise<string>): Promise<string> {
     return await work()
   } catch (error) {
     if (error instanceof AppError) return accountReplies.accountError(error.message)
+    throw error
+  }
+}
+
+/**
+ * Records entries on the account a message (or the answer to 'Em qual conta?') named; that
+ * account archived or deleted meanwhile is said, not an error of the job.
+ */
+export async function onNamedAccount(work: () => Promise<string>): Promise<string> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof AccountNotFoundError || error instanceof AccountArchivedError)
+      return accountReplies.accountError(error.message)
     throw error
   }
 }

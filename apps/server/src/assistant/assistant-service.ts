@@ -34,6 +34,7 @@ import {
   accountsForAssistant,
   actAccounts,
   balancesReply,
+  onNamedAccount,
   undoLastThing,
 } from './account-actions.ts'
 import { takeAccountQuestion } from './account-question.queries.ts'
@@ -157,7 +158,7 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
   const { decision, ledger, userId, now } = input
   switch (decision.kind) {
     case 'entry':
-      return record(tx, input, decision.entry, false)
+      return onNamedAccount(() => record(tx, input, decision.entry, false))
 
     case 'confirm_large':
       if (decision.entry.amount_cents > MAX_CONFIRMED_CENTS) return TOO_LARGE_TO_RECORD
@@ -169,7 +170,9 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       if (!pending || pendingOutcome(decision, pending.askedAt, now) !== 'answer')
         return replies.nothingToConfirm()
       if (!decision.yes) return replies.confirmCancelled()
-      return record(tx, input, pending.entry, pending.entry.amount_cents > MAX_ENTRY_CENTS)
+      return onNamedAccount(() =>
+        record(tx, input, pending.entry, pending.entry.amount_cents > MAX_ENTRY_CENTS),
+      )
     }
 
     case 'confirm_date':
@@ -178,10 +181,10 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       return replies.confirmDate(decision.entry, decision.said_on)
 
     case 'entries':
-      return recordItems(tx, input, decision.entries)
+      return onNamedAccount(() => recordItems(tx, input, decision.entries))
 
     case 'installments':
-      return recordInstallments(tx, input, decision.plan)
+      return onNamedAccount(() => recordInstallments(tx, input, decision.plan))
 
     case 'cancel_installments':
       return cancelInstallments(tx, input)
