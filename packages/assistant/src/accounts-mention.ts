@@ -289,6 +289,8 @@ export function readPhrase(
 
 /** Prepositions before an entry's account: 'no nubank', 'com o cartão', 'em dinheiro'. */
 const ENTRY_PREPS = set('no na nos nas num numa pelo pela com em via usando')
+/** Verbs of money sent to someone: their origin is 'do itaú'. */
+const SENDING = set('transferi transferimos mandei mandamos enviei enviamos pixei pix')
 /** Words that may open an account phrase without a preposition ('uber 25 cartão de crédito'). */
 const BARE_OPENERS = set('cartao credito debito')
 
@@ -298,15 +300,18 @@ const BARE_OPENERS = set('cartao credito debito')
  */
 export function entryMention(a: Analysis, index: AccountIndex): AccountPhrase | null {
   const { tokens } = a
+  // 'transferi 500 do itaú pro joão': money sent out of an account names it with 'do'.
+  const sent = SENDING.has(free(tokens, 0))
   for (let i = 0; i < tokens.length; i++) {
     const w = free(tokens, i)
     if (w === '') continue
     let found: AccountPhrase | null = null
-    if (ENTRY_PREPS.has(w)) found = readPhrase(a, skipArticles(tokens, i + 1), index, 'entry')
+    if (ENTRY_PREPS.has(w) || (sent && (w === 'do' || w === 'da')))
+      found = readPhrase(a, skipArticles(tokens, i + 1), index, 'entry')
     else if (BARE_OPENERS.has(w) && !CONNECTORS.has(free(tokens, i - 1)))
       found = readPhrase(a, i, index, 'entry')
     if (found === null) continue
-    const first = ENTRY_PREPS.has(w) ? i : found.first
+    const first = BARE_OPENERS.has(w) ? found.first : i
     for (let k = first; k <= found.last; k++) {
       const t = tokens[k]
       if (t !== undefined && t.kind === WORD) t.role = Role.FILLER

@@ -41,6 +41,7 @@ describe("an entry's account", () => {
     ['farmácia 32 no itau', ITAU.id, 'farmácia'],
     ['Almoço 40 pelo Nubank', NUBANK.id, 'almoço'],
     ['recebi 3.000 de salário na conta do itaú', ITAU.id, 'salário'],
+    ['transferi 500 do itaú pro joão', ITAU.id, 'joão'],
   ])('%s → account %i, description %s', (text, id, description) => {
     const d = understand(text, full)
     expect(d.kind).toBe('entry')
