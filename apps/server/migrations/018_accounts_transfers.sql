@@ -5,11 +5,12 @@
 -- still be serving). Every lock a file takes is therefore held until the file commits, so
 -- "batches" inside one file would release nothing. `alter table transactions add column` takes
 -- an ACCESS EXCLUSIVE lock (no reads, no writes) on the busiest table; this file only does
--- work that is instant under it (a nullable column without a default and a NOT VALID foreign
--- key change the catalogue, they rewrite and scan nothing; the new index is built over a
--- column that is still all null), then commits and lets go. The backfill, which touches every
--- existing entry, is 018a_entries_on_default_accounts.sql: its own transaction, holding only
--- row locks on the rows it moves, so reads and new entries go on while it runs.
+-- work that is instant or nearly so under it (a nullable column without a default and NOT
+-- VALID constraints change the catalogue, they rewrite and scan nothing; the new index is
+-- partial on a column still null everywhere: one read of the table, nothing to sort or
+-- store), then commits and lets go. The backfill, which touches every existing entry, is
+-- 018a_entries_on_default_accounts.sql: its own transaction, holding row locks on what it
+-- moves, so reads go on while it runs (see there for what waits).
 --
 -- lock_timeout: waiting for the ACCESS EXCLUSIVE lock behind a long query would queue every
 -- other query behind us; fail the boot instead (it is retried on the next start).
@@ -50,9 +51,6 @@ create unique index accounts_one_default_idx on accounts (ledger_id) where is_de
 -- assistant); also the index of a ledger's accounts.
 create unique index accounts_ledger_name_idx on accounts (ledger_id, lower(name));
 
-insert into accounts (ledger_id, name, kind, is_default)
-select id, 'Conta principal', 'checking', true from ledgers;
-
 create function ledgers_default_account() returns trigger language plpgsql as $$
 begin
   insert into accounts (ledger_id, name, kind, is_default)
@@ -63,16 +61,24 @@ end $$;
 create trigger ledgers_default_account after insert on ledgers
   for each row execute function ledgers_default_account();
 
+-- After the trigger, whose creation holds off new ledgers until this commits: a ledger committed
+-- before is seen here, one made after gets its account from the trigger.
+insert into accounts (ledger_id, name, kind, is_default)
+select id, 'Conta principal', 'checking', true from ledgers;
+
 -- Every entry is on an account. Nullable and NOT VALID here (instant); 018a fills the existing
--- rows, validates the constraints and makes the column NOT NULL. The key is (account, ledger), so an
--- entry cannot land on another ledger's account. No ON DELETE action: an account in use is
+-- rows and validates both constraints. The key is (account, ledger), so an entry cannot land
+-- on another ledger's account. No ON DELETE action: an account in use is
 -- never deleted (the API answers 409); a ledger deleted with its person takes both along.
 alter table transactions add column account_id bigint;
 alter table transactions
   add constraint transactions_account_fk foreign key (account_id, ledger_id)
   references accounts (id, ledger_id) not valid;
--- Checked on every new or changed row from now on (the trigger below fills new ones), not on
--- the existing rows until 018a validates it: NOT NULL then needs no scan under a strong lock.
+-- The column's NOT NULL, as a CHECK: checked on every new or changed row from now on (the
+-- trigger below fills new ones), and on the existing rows when 018a validates it under a lock
+-- that blocks no one. (SET NOT NULL would need an ACCESS EXCLUSIVE lock at the end of 018a,
+-- which an entry waiting on 018a's row locks would deadlock with; the validated CHECK says the
+-- same thing to every writer.)
 alter table transactions
   add constraint transactions_account_present check (account_id is not null) not valid;
 
@@ -89,15 +95,27 @@ create trigger transactions_default_account before insert on transactions
   for each row when (new.account_id is null) execute function transactions_default_account();
 
 -- GET /api/v1/transactions?account_id= (newest first, keyset on (occurred_on, id)) and "is
--- this account in use". Built over a column that is null everywhere yet.
+-- this account in use" (the foreign key's check when an account is deleted). Partial, so that
+-- building it now, while every row is null, stores nothing; `account_id = $1` implies the
+-- predicate, and after 018a every row satisfies it anyway.
 create index transactions_account_day_idx
-  on transactions (account_id, occurred_on desc, id desc);
+  on transactions (account_id, occurred_on desc, id desc) where account_id is not null;
 
--- Each account's entries per day, kept by the triggers below in the entry's own transaction
--- (like ledger_month_totals, migration 005): a balance sums one row per day with entries up to
--- today, and a card's bills group its days, however many entries the account holds. net_cents
--- = income − expense; entries counts them (a bill "has entries" even when they net to zero).
--- Rows whose entries fall to 0 stay, and readers skip them.
+-- Each account's entries, kept by the trigger below in the entry's own transaction (like
+-- ledger_month_totals, migration 005), so neither a balance nor a card's bills read the entries
+-- themselves however many the account holds:
+-- - account_totals: all of an account's entries (one row per account). A balance is the
+--   opening balance + this − what is dated after today (a few days' rows: installments) +
+--   transfers.
+-- - account_day_totals: per day (a card's bills group its days; the days after today).
+-- net_cents = income − expense; entries counts them (a bill "has entries" even when they net to
+-- zero). Rows whose entries fall to 0 stay, and readers skip them.
+create table account_totals (
+  account_id bigint primary key references accounts (id) on delete cascade,
+  net_cents bigint not null,
+  entries bigint not null
+);
+
 create table account_day_totals (
   account_id bigint not null references accounts (id) on delete cascade,
   day date not null,
@@ -106,58 +124,93 @@ create table account_day_totals (
   primary key (account_id, day)
 );
 
--- One statement's changes summed per (account, day) and applied in key order: two statements
--- touching the same keys lock them in the same order (no deadlock). Entries of an account
--- that is gone (a ledger deleted with its person takes accounts and entries together) are
--- skipped. An edit that moves no money between keys (a new description) touches no row. Each
--- branch names only the transition tables its event has (plpgsql plans a statement when it
--- first runs it, so the other branches never see a missing table).
+-- One statement's changes summed per (account, day) into `delta`, then applied to both tables
+-- in key order: every statement runs the same plan (the day rows, then the account's row, or
+-- the other way round, but always the same), so two statements lock shared rows in the same
+-- order (no deadlock). Entries of an account that is gone (a ledger deleted with its person
+-- takes accounts and entries together) are skipped. An edit that moves no money between keys
+-- (a new description) touches no row; one that moves an entry to another day of the same
+-- account leaves the account's row alone. Each branch names only the transition tables its
+-- event has (plpgsql plans a statement when it first runs it, so the other branches never see
+-- a missing table).
 create function transactions_account_totals() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
-    insert into account_day_totals as t (account_id, day, net_cents, entries)
-    select account_id, occurred_on,
-           sum(case when type = 'income' then amount_cents else -amount_cents end), count(*)
-      from new_rows
-     where account_id is not null
-     group by 1, 2
-     order by 1, 2
-    on conflict (account_id, day) do update
-      set net_cents = t.net_cents + excluded.net_cents,
-          entries = t.entries + excluded.entries;
+    with delta as (
+      select account_id, occurred_on as day, count(*) as n,
+             sum(case when type = 'income' then amount_cents else -amount_cents end) as cents
+        from new_rows
+       where account_id is not null
+       group by 1, 2),
+    days as (
+      insert into account_day_totals as t (account_id, day, net_cents, entries)
+      select account_id, day, cents, n from delta order by 1, 2
+      on conflict (account_id, day) do update
+        set net_cents = t.net_cents + excluded.net_cents, entries = t.entries + excluded.entries)
+    insert into account_totals as t (account_id, net_cents, entries)
+    select account_id, sum(cents), sum(n) from delta
+     group by 1 having sum(cents) <> 0 or sum(n) <> 0 order by 1
+    on conflict (account_id) do update
+      set net_cents = t.net_cents + excluded.net_cents, entries = t.entries + excluded.entries;
   elsif tg_op = 'DELETE' then
-    insert into account_day_totals as t (account_id, day, net_cents, entries)
-    select account_id, occurred_on,
-           sum(case when type = 'income' then -amount_cents else amount_cents end), -count(*)
-      from old_rows
-     where account_id is not null
-       and exists (select 1 from accounts a where a.id = old_rows.account_id)
-     group by 1, 2
-     order by 1, 2
-    on conflict (account_id, day) do update
-      set net_cents = t.net_cents + excluded.net_cents,
-          entries = t.entries + excluded.entries;
+    with delta as (
+      select account_id, occurred_on as day, -count(*) as n,
+             sum(case when type = 'income' then -amount_cents else amount_cents end) as cents
+        from old_rows
+       where account_id is not null
+         and exists (select 1 from accounts a where a.id = old_rows.account_id)
+       group by 1, 2),
+    days as (
+      insert into account_day_totals as t (account_id, day, net_cents, entries)
+      select account_id, day, cents, n from delta order by 1, 2
+      on conflict (account_id, day) do update
+        set net_cents = t.net_cents + excluded.net_cents, entries = t.entries + excluded.entries)
+    insert into account_totals as t (account_id, net_cents, entries)
+    select account_id, sum(cents), sum(n) from delta
+     group by 1 having sum(cents) <> 0 or sum(n) <> 0 order by 1
+    on conflict (account_id) do update
+      set net_cents = t.net_cents + excluded.net_cents, entries = t.entries + excluded.entries;
   else
-    insert into account_day_totals as t (account_id, day, net_cents, entries)
-    select account_id, occurred_on, sum(cents), sum(n)
-      from (select account_id, occurred_on,
-                   case when type = 'income' then amount_cents else -amount_cents end as cents,
-                   1 as n
-              from new_rows
-            union all
-            select account_id, occurred_on,
-                   case when type = 'income' then -amount_cents else amount_cents end, -1
-              from old_rows) as c
-     where account_id is not null
-     group by 1, 2
-    having sum(cents) <> 0 or sum(n) <> 0
-     order by 1, 2
-    on conflict (account_id, day) do update
-      set net_cents = t.net_cents + excluded.net_cents,
-          entries = t.entries + excluded.entries;
+    with delta as (
+      select account_id, day, sum(cents) as cents, sum(n) as n
+        from (select account_id, occurred_on as day, 1 as n,
+                     case when type = 'income' then amount_cents else -amount_cents end as cents
+                from new_rows
+              union all
+              select account_id, occurred_on, -1,
+                     case when type = 'income' then -amount_cents else amount_cents end
+                from old_rows) as c
+       where account_id is not null
+       group by 1, 2
+      having sum(cents) <> 0 or sum(n) <> 0),
+    days as (
+      insert into account_day_totals as t (account_id, day, net_cents, entries)
+      select account_id, day, cents, n from delta order by 1, 2
+      on conflict (account_id, day) do update
+        set net_cents = t.net_cents + excluded.net_cents, entries = t.entries + excluded.entries)
+    insert into account_totals as t (account_id, net_cents, entries)
+    select account_id, sum(cents), sum(n) from delta
+     group by 1 having sum(cents) <> 0 or sum(n) <> 0 order by 1
+    on conflict (account_id) do update
+      set net_cents = t.net_cents + excluded.net_cents, entries = t.entries + excluded.entries;
   end if;
   return null;
 end $$;
+
+-- A card's bill for an entry dated `day`: the rule of packages/shared/src/card-bills.ts
+-- (cardBillMonthOf), here so the database groups a card's days into bills and hands over one
+-- row per bill instead of one per day. card-bills.queries.test.ts holds the two to the same
+-- answers for every pair of days over years of dates.
+create function card_bill_month(day date, closing_day int, due_day int) returns text
+language sql immutable parallel safe as $$
+  select to_char(
+    date_trunc('month', day::timestamp)
+      + case when extract(day from day) <= least(closing_day,
+                  extract(day from date_trunc('month', day::timestamp) + interval '1 month - 1 day'))
+             then interval '0' else interval '1 month' end
+      + case when due_day > closing_day then interval '0' else interval '1 month' end,
+    'YYYY-MM')
+$$;
 
 create trigger transactions_account_totals_insert after insert on transactions
   referencing new table as new_rows

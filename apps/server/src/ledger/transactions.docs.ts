@@ -25,7 +25,7 @@ export const transactionDocs = {
     tag,
     summary: 'Lista lançamentos',
     description:
-      'Do mais novo para o mais antigo, filtrando por `occurred_on` entre `from` e `to` (inclusive). Pagine com `next_cursor`.',
+      'Do mais novo para o mais antigo, filtrando por `occurred_on` entre `from` e `to` (inclusive) e pela conta (`account_id`). Pagine com `next_cursor`.',
     query: transactionListQuerySchema,
     response: { schema: transactionPageSchema, example: transactionPageExample },
   }),
@@ -33,10 +33,10 @@ export const transactionDocs = {
     tag,
     summary: 'Registra um lançamento',
     description:
-      'Conta no limite mensal do plano (403 MONTHLY_LIMIT_REACHED quando acabou). Lançamentos criados com chave de API têm `source: "api"`. Aceita `Idempotency-Key`.',
+      'Conta no limite mensal do plano (403 MONTHLY_LIMIT_REACHED quando acabou). Sem `account_id`, vai para a conta principal; uma conta que não é sua dá 404, uma arquivada 422. Lançamentos criados com chave de API têm `source: "api"`. Aceita `Idempotency-Key`.',
     body: transactionInputSchema,
     bodyExample: input,
-    errors: [409, 422],
+    errors: [404, 409, 422],
     response: { status: 201, schema: transactionSchema, example: transactionExample },
   }),
   get: apiDoc({

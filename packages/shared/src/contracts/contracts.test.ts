@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import {
+  accountExample,
+  accountListExample,
+  accountListSchema,
+  accountSchema,
+  cardAccountExample,
+  invoiceExample,
+  invoiceListExample,
+  invoiceListSchema,
+  invoiceSchema,
+  transferExample,
+  transferListExample,
+  transferListSchema,
+  transferSchema,
   analysisExample,
   analysisSchema,
   entryUsageExample,
@@ -43,6 +56,13 @@ import {
 
 /** Every example the OpenAPI document shows, with the contract it illustrates. */
 const examples: [string, z.ZodType, unknown][] = [
+  ['account', accountSchema, accountExample],
+  ['card account', accountSchema, cardAccountExample],
+  ['account list', accountListSchema, accountListExample],
+  ['transfer', transferSchema, transferExample],
+  ['transfer list', transferListSchema, transferListExample],
+  ['invoice', invoiceSchema, invoiceExample],
+  ['invoice list', invoiceListSchema, invoiceListExample],
   ['transaction', transactionSchema, transactionExample],
   ['transaction page', transactionPageSchema, transactionPageExample],
   ['month summary', monthSummarySchema, monthSummaryExample],

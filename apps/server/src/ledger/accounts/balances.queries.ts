@@ -3,16 +3,18 @@ import type { Queryable } from '../../platform/index.ts'
 /*
  * An account's balance (ARCHITECTURE §9): opening + income − expense + transfers in − transfers
  * out, counting what is dated up to `today`. A card's expenses make it negative: minus what is
- * owed. The entries part reads account_day_totals (one row per day with entries, kept by the
- * triggers of migration 018), the transfers part sums the account's transfers through their
- * (account, day) indexes, so a balance costs the same for 100 or 100,000 entries a day apart.
+ * owed. The entries part is the account's running total (account_totals) less what is dated
+ * after today (account_day_totals: a few days of installments), both kept by the triggers of
+ * migration 018; the transfers part sums the account's transfers through their (account, day)
+ * indexes. So a balance costs the same for 100 or 100,000 entries.
  */
 
-/** SQL: the balance of the account row `a` on the day `$today` (a parameter reference). */
+/** SQL: the balance of the account row `a` on the day `today` (a parameter reference). */
 export function balanceSql(today: string): string {
   return `(a.opening_balance_cents
-    + coalesce((select sum(d.net_cents) from account_day_totals d
-                 where d.account_id = a.id and d.day <= ${today}), 0)
+    + coalesce((select s.net_cents from account_totals s where s.account_id = a.id), 0)
+    - coalesce((select sum(d.net_cents) from account_day_totals d
+                 where d.account_id = a.id and d.day > ${today}), 0)
     + coalesce((select sum(t.amount_cents) from transfers t
                  where t.to_account_id = a.id and t.occurred_on <= ${today}), 0)
     - coalesce((select sum(t.amount_cents) from transfers t

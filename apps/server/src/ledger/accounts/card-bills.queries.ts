@@ -1,5 +1,6 @@
 import {
   type CardInvoice,
+  type CardMovement,
   cardBillLeftCents,
   cardInvoices,
   type EntrySource,
@@ -16,9 +17,9 @@ import {
 import { recordTransfer } from './transfers.queries.ts'
 
 /*
- * A card's bills, by the one rule of packages/shared (card-bills.ts): the card's entries per
- * day come from account_day_totals (one row per day, however many entries), the payments are
- * the transfers into the card dated up to today.
+ * A card's bills, by the one rule of packages/shared (card-bills.ts): the card's entries come
+ * from account_day_totals grouped by bill (one row per bill, however many entries), the
+ * payments are the transfers into the card dated up to today.
  */
 
 type Card = { id: number; name: string; closing_day: number; due_day: number }
@@ -39,11 +40,16 @@ async function cardOf(
 }
 
 async function invoicesOf(db: Queryable, card: Card, today: string): Promise<CardInvoice[]> {
-  const [days, payments] = await Promise.all([
-    db.query<{ occurred_on: string; spent_cents: number; entries: number }>(
-      `select day as occurred_on, -net_cents as spent_cents, entries
-         from account_day_totals where account_id = $1 and entries > 0`,
-      [card.id],
+  const [bills, payments] = await Promise.all([
+    // One row per bill (the database applies the same rule: card_bill_month, migration 018),
+    // named by its first day with entries, which cardInvoices places in the same bill.
+    db.query<CardMovement>(
+      `select min(day) as occurred_on, (-sum(net_cents))::bigint as spent_cents,
+              sum(entries)::bigint as entries
+         from account_day_totals
+        where account_id = $1 and entries > 0
+        group by card_bill_month(day, $2, $3)`,
+      [card.id, card.closing_day, card.due_day],
     ),
     db.query<{ paid: number }>(
       `select coalesce(sum(amount_cents), 0)::bigint as paid from transfers
@@ -52,7 +58,7 @@ async function invoicesOf(db: Queryable, card: Card, today: string): Promise<Car
     ),
   ])
   return cardInvoices(card, {
-    movements: days.rows,
+    movements: bills.rows,
     paymentsCents: payments.rows[0]?.paid ?? 0,
     today,
   })

@@ -14,8 +14,8 @@ import { seedPlans } from '../../tenancy/plans.queries.ts'
 /*
  * Migrations 018 and 018a on a database that already holds ledgers and entries (a live one):
  * the entries move to each ledger's new default account, the account totals come out right,
- * the month totals do not change, and while 018a moves the rows, reading and recording new
- * entries the old way (no account) go on.
+ * the month totals do not change; while 018a moves the rows, reading goes on, and an entry
+ * recorded the old way (no account) waits for it, then lands on the default account.
  */
 
 const DIR = path.resolve(import.meta.dirname, '../../../migrations')
@@ -75,7 +75,7 @@ const monthTotals = async () =>
   ).rows
 
 describe('migrations 018 and 018a on a live database', () => {
-  it('move every entry to its default account while reads and new entries go on', async () => {
+  it('move every entry to its default account while reads go on and new entries wait', async () => {
     const people = [await insertUser(pool), await insertUser(pool)]
     const ledgers = []
     for (const userId of people) {
@@ -94,10 +94,10 @@ describe('migrations 018 and 018a on a live database', () => {
     await pool.query(`begin; ${readFileSync(path.join(DIR, files[0] as string), 'utf8')}; commit`)
     await pool.query('insert into schema_migrations (name) values ($1)', [files[0]])
 
-    // 018a up to its last two statements, left open: another session (with a lock timeout,
-    // so a blocked statement fails instead of hanging) reads and records the old way.
+    // 018a up to its validations, left open: another session (with a lock timeout, so a
+    // blocked statement fails instead of hanging) reads and records the old way.
     const backfill = readFileSync(path.join(DIR, files[1] as string), 'utf8')
-    const cut = backfill.indexOf('alter table transactions alter column account_id set not null')
+    const cut = backfill.indexOf('alter table transactions validate constraint')
     expect(cut).toBeGreaterThan(0)
     const migrating = await pool.connect()
     const other = await pool.connect()
@@ -115,12 +115,13 @@ describe('migrations 018 and 018a on a live database', () => {
            returning account_id`,
           [ledgerId, people[0], occurredOn],
         )
-      const inserted = await oldWay('2026-12-15')
-      expect(inserted.rows[0]?.account_id).toEqual(expect.any(Number))
-      // The one wait (018a's comment): an entry of the default account on a day that had
-      // entries before waits for the commit, behind that day's total.
-      await expect(oldWay('2026-10-01')).rejects.toThrow(/lock timeout/)
+      // An entry waits for the commit (018a's comment): the default account's running total,
+      // which the backfill fills, is locked until then.
+      await expect(oldWay('2026-12-15')).rejects.toThrow(/lock timeout/)
+      await other.query("set lock_timeout = '30s'")
+      const inserted = oldWay('2026-10-01')
       await migrating.query(`${backfill.slice(cut)}; commit`)
+      expect((await inserted).rows[0]?.account_id).toEqual(expect.any(Number))
     } finally {
       migrating.release()
       other.release()
@@ -146,21 +147,18 @@ describe('migrations 018 and 018a on a live database', () => {
         where a.ledger_id <> t.ledger_id or not a.is_default`,
     )
     expect(strays).toEqual([])
-    const { rows: column } = await pool.query(
-      `select is_nullable from information_schema.columns
-        where table_name = 'transactions' and column_name = 'account_id'`,
-    )
-    expect(column).toEqual([{ is_nullable: 'NO' }])
     const { rows: constraints } = await pool.query(
       `select conname, convalidated from pg_constraint
         where conrelid = 'transactions'::regclass and conname like 'transactions_account%'
         order by conname`,
     )
-    // (PostgreSQL 18 lists NOT NULL among the constraints; the CHECK that stood in is gone.)
     expect(constraints).toEqual([
       { conname: 'transactions_account_fk', convalidated: true },
-      { conname: 'transactions_account_id_not_null', convalidated: true },
+      { conname: 'transactions_account_present', convalidated: true },
     ])
+    await expect(pool.query('update transactions set account_id = null')).rejects.toThrow(
+      /transactions_account_present/,
+    )
 
     // The account day totals agree with the entries; the month totals only gained the new one.
     const { rows: mismatches } = await pool.query(
@@ -173,8 +171,31 @@ describe('migrations 018 and 018a on a live database', () => {
        where e.net is distinct from d.net_cents or e.n is distinct from d.entries`,
     )
     expect(mismatches).toEqual([])
+    const { rows: accountMismatches } = await pool.query(
+      `select * from (
+         select account_id, sum(case when type = 'income' then amount_cents else -amount_cents end)
+                  as net, count(*) as n
+           from transactions group by 1) e
+       full join account_totals s on s.account_id = e.account_id
+       where e.net is distinct from s.net_cents or e.n is distinct from s.entries`,
+    )
+    expect(accountMismatches).toEqual([])
     const totalsAfter = await monthTotals()
     expect(totalsAfter.filter((r) => r.category !== 'outros')).toEqual(totalsBefore)
+
+    // The partial index serves the list by account (its predicate follows from account_id = $1).
+    const client = await pool.connect()
+    try {
+      await client.query('set enable_seqscan = off')
+      const plan = await client.query(
+        `explain select id from transactions where ledger_id = $1 and account_id = $2
+          order by occurred_on desc, id desc limit 51`,
+        [ledgers[0]?.ledgerId, 1],
+      )
+      expect(JSON.stringify(plan.rows)).toContain('transactions_account_day_idx')
+    } finally {
+      client.release()
+    }
 
     // A ledger made now gets its default account from the trigger.
     const later = await ledgerForUser(pool, { userId: await insertUser(pool) })

@@ -1,0 +1,31 @@
+import { cardBillMonthOf } from '@equilibrai/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../../test/test-server.ts'
+import type { Database } from '../../platform/db/database.ts'
+
+let database: Database
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(() => database?.close())
+
+describe('card_bill_month (SQL) and cardBillMonthOf (packages/shared)', () => {
+  it('put every day in the same bill, for every closing and due day', async () => {
+    // Across a year's end, a leap February and months of 30 and 31 days.
+    const { rows } = await database.pool.query<{
+      day: string
+      closing: number
+      due: number
+      month: string
+    }>(
+      `select d::date::text as day, c as closing, u as due, card_bill_month(d::date, c, u) as month
+         from generate_series(date '2027-11-25', date '2028-05-05', interval '1 day') d,
+              generate_series(1, 31) c, generate_series(1, 31) u`,
+    )
+    expect(rows.length).toBe(163 * 31 * 31)
+    const differ = rows.filter(
+      (r) => cardBillMonthOf({ closing_day: r.closing, due_day: r.due }, r.day) !== r.month,
+    )
+    expect(differ.slice(0, 5)).toEqual([])
+  })
+})
