@@ -11,7 +11,20 @@ const corpus = benchCorpus()
 // A real stream's clock moves; one instant per message, a second apart, crossing São Paulo midnight.
 const start = Date.parse('2026-11-19T02:00:00Z')
 const instants = corpus.map((_, i) => new Date(start + i * 1000))
-const contexts = instants.map((now) => ({ now, learnedWords: { boliche: 'lazer' as const } }))
+// The server passes the ledger's accounts with every message (ARCHITECTURE §9).
+const accounts = [
+  { id: 1, name: 'Conta principal', kind: 'checking', is_default: true, archived: false },
+  { id: 2, name: 'Nubank', kind: 'credit_card', is_default: false, archived: false },
+  { id: 3, name: 'Poupança', kind: 'savings', is_default: false, archived: false },
+  { id: 4, name: 'Carteira', kind: 'cash', is_default: false, archived: false },
+  { id: 5, name: 'Tesouro Direto', kind: 'investment', is_default: false, archived: false },
+] as const
+const withAccounts = process.env.BENCH_NO_ACCOUNTS !== '1'
+const contexts = instants.map((now) => ({
+  now,
+  learnedWords: { boliche: 'lazer' as const },
+  ...(withAccounts ? { accounts } : {}),
+}))
 
 let sink = 0
 function runOnce(i: number): void {
@@ -56,7 +69,9 @@ samples.sort((x, y) => x - y)
 const pct = (p: number) =>
   (samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? 0) / 1000
 
-console.log(`corpus: ${corpus.length} messages`)
+console.log(
+  `corpus: ${corpus.length} messages, ${withAccounts ? `${accounts.length} accounts` : 'no accounts'}`,
+)
 console.log(
   `throughput: ${Math.round(perSecond).toLocaleString('en-US')} messages/s wall clock (${count.toLocaleString('en-US')} in ${(elapsedNs / 1e9).toFixed(2)} s)`,
 )

@@ -63,3 +63,24 @@ export {
   changeText,
   reportReplies,
 } from './report-replies.ts'
+export type {
+  AccountAsk,
+  AccountChoice,
+  AccountDecision,
+  AccountInfo,
+  AccountKind,
+  AccountPending,
+  AccountQuestion,
+  CardBillPayment,
+  MissingAccount,
+  TransferDraft,
+  TransferPurpose,
+} from './account-types.ts'
+export { answerAccountQuestion } from './account-choice.ts'
+export {
+  type AccountBalanceView,
+  type CardBillsView,
+  type InvoiceView,
+  type TransferView,
+  accountReplies,
+} from './account-replies.ts'

@@ -1,4 +1,5 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
+import type { AccountDecision, AccountInfo } from './account-types.ts'
 import type { PlanningDecision } from './bills-recurring-budgets.ts'
 import type { Confidence } from './confidence.ts'
 import type { ReportDecision } from './report-intents.ts'
@@ -9,6 +10,12 @@ export type AssistantContext = {
   now: Date
   /** Per-ledger learned category words: lowercase accent-free word → category slug. */
   learnedWords?: Readonly<Record<string, Category>>
+  /**
+   * The ledger's accounts (ARCHITECTURE §9). With them, a message's account ('no nubank',
+   * 'em dinheiro'), transfers and card bills are understood (account-intents.ts); without them
+   * every entry goes to the default account, as before accounts existed.
+   */
+  accounts?: readonly AccountInfo[]
 }
 
 export type EntryDraft = {
@@ -17,6 +24,8 @@ export type EntryDraft = {
   description: string
   category: Category
   occurred_on: IsoDate
+  /** The account the message named; absent: the ledger's default account. */
+  account_id?: number
 }
 
 export type BillDraft = {
@@ -101,5 +110,7 @@ export type Decision =
   | { kind: 'planning'; planning: PlanningDecision }
   /** 'relatório', 'relatório da semana', 'pdf' (report-intents.ts). */
   | ReportDecision
+  /** Transfers, card bills, and questions about which account (account-types.ts). */
+  | AccountDecision
 
 export type DecisionKind = Decision['kind']

@@ -1,11 +1,13 @@
 import { MAX_MESSAGE_LENGTH, analyze } from './analysis.ts'
 import { readCommand } from './commands.ts'
 import { weigh } from './confidence.ts'
+import { entryMentionOf, onMentionedAccount } from './entry-account.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
 import { readInstallments } from './installments.ts'
 import { readItems } from './items.ts'
 import { readNotEntry } from './not-entry.ts'
 import { readPlanning } from './bills-recurring-budgets.ts'
+import { readAccountIntent } from './transfer-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
 
 /**
@@ -13,7 +15,8 @@ import type { AssistantContext, Decision } from './types.ts'
  * decision, and no input makes it throw — a message it cannot place is `not_understood`.
  * Order: commands (a question the assistant can answer is answered), then what must never be
  * recorded (questions, plans, sums: not-entry.ts), due-date reminders, purchases in
- * installments, several items, and last a single entry.
+ * installments, several items, and last a single entry. With the ledger's accounts, transfers and
+ * card bills come right after the commands, and an entry's account phrase is read before it.
  */
 export function understand(text: string, ctx: AssistantContext): Decision {
   if (typeof text !== 'string' || text.length > MAX_MESSAGE_LENGTH)
@@ -24,10 +27,17 @@ export function understand(text: string, ctx: AssistantContext): Decision {
   if (planning) return { kind: 'planning', planning }
   const command = readCommand(a, ctx)
   if (command) return command
+  // Transfers, investments, withdrawals, card bills: only with the ledger's accounts.
+  const accounts = ctx.accounts
+  const moved = accounts ? readAccountIntent(a, ctx, accounts) : null
+  if (moved) return moved
   const bill = isBill(a.tokens)
   const notEntry = readNotEntry(a, bill)
   if (notEntry) return notEntry
   if (bill) return readBill(a, ctx)
+  // 'gastei 80 no nubank': the account phrase is read (and kept out of the description) first.
+  const mention = accounts ? entryMentionOf(a, accounts) : null
   // How sure it is decides between recording, asking and nothing (confidence.ts).
-  return weigh(a, readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx))
+  const entry = weigh(a, readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx))
+  return mention ? onMentionedAccount(entry, mention) : entry
 }

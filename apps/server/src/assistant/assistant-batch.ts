@@ -63,6 +63,7 @@ export async function recordItems(
         // The message id is unique per entry: only the first item carries it.
         whatsappMessageId: k === 0 && input.source === 'whatsapp' ? input.messageId : null,
         group,
+        accountId: entry.account_id ?? null,
       })
       recorded.push(result.entry)
       usage = result.usage
@@ -95,6 +96,7 @@ export async function recordInstallments(
         entry,
         source: input.source,
         group: { id: group, installment: { number: k + 1, count: plan.count } },
+        accountId: entry.account_id ?? null,
       }
       if (entry.occurred_on.slice(0, 7) > thisMonth) await recordLaterInstallment(tx, params)
       else {

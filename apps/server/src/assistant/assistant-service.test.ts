@@ -260,9 +260,11 @@ describe('queries and bills', () => {
     await say(u, 'mercado 200')
     await say(u, 'uber 50')
     await say(u, 'mercado 100 dia 2 de outubro')
+    // 'saldo' is each account's balance today (ARCHITECTURE §9); the month's net is 'resumo'.
     const balance = (await say(u, 'saldo')).reply
-    expect(balance).toContain('novembro de 2026')
-    expect(balance).toContain('R$ 2.750,00')
+    expect(balance).toContain('• Conta principal: R$ 2.650,00')
+    expect(balance).toContain('Total: *R$ 2.650,00*')
+    expect((await say(u, 'resumo')).reply).toContain('Saldo: *R$ 2.750,00*')
     expect((await say(u, 'resumo')).reply).toMatch(/Mercado: R\$ 200,00/)
     expect((await say(u, 'quanto gastei com mercado')).reply).toMatch(/R\$ 200,00.*1 lançamento/)
   })

@@ -1,4 +1,5 @@
 import {
+  answerAccountQuestion,
   type Decision,
   type EntryDraft,
   learnableWords,
@@ -9,10 +10,12 @@ import {
   withBillPayment,
 } from '@equilibrai/assistant'
 import {
+  type Account,
   categoryType,
   type EntrySource,
   formatBRL,
   MAX_ENTRY_CENTS,
+  saoPauloDate,
   saoPauloMonth,
 } from '@equilibrai/shared'
 import type pg from 'pg'
@@ -27,7 +30,15 @@ import {
   takePending,
 } from './assistant-state.queries.ts'
 import { cancelInstallments, recordInstallments, recordItems } from './assistant-batch.ts'
-import { undoConfirmed, undoLast } from './undo.ts'
+import { undoConfirmed } from './undo.ts'
+import {
+  accountsForAssistant,
+  actAccounts,
+  balancesReply,
+  onNamedAccount,
+  undoLastThing,
+} from './account-actions.ts'
+import { takeAccountQuestion } from './account-question.queries.ts'
 import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
 import {
@@ -40,6 +51,7 @@ import {
   monthSummary,
   rangeSummary,
   lastTransactionBy,
+  listAccounts,
   recentTransactions,
 } from '../ledger/index.ts'
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
@@ -122,23 +134,31 @@ export async function handleMessage(
   }
   const ledger = await ledgerForUser(tx, { userId })
   const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
-  const context = { now: input.now, learnedWords }
+  // The ledger's accounts, with today's balances: the message may name one ('no nubank').
+  const accounts = await listAccounts(tx, {
+    ledgerId: ledger.ledgerId,
+    today: saoPauloDate(input.now),
+  })
+  const context = { now: input.now, learnedWords, accounts: accountsForAssistant(accounts) }
+  // 'Em qual conta?' is answered by the very next message only (account-choice.ts).
+  const question = await takeAccountQuestion(tx, { userId, now: input.now })
+  const answer = question ? answerAccountQuestion(input.text, question) : null
   // 'paguei a luz' pays a bill when one matches (bill-recurring-budget-actions.ts).
-  const decision = withBillPayment(input.text, understand(input.text, context), context)
+  const decision = answer ?? withBillPayment(input.text, understand(input.text, context), context)
   // A question waits for the very next message only: anything else drops it (pending.ts).
   if (decision.kind !== 'confirm') await dropPending(tx, { userId })
   // Reports (reports/report-commands.ts) may answer with a file as well as text; the business
   // commands (análise, projeção, falar com atendente: analysis-support-replies.ts) answer first.
   const business = await businessReply(tx, { ...input, ledger })
-  const answer =
+  const result =
     business !== null
       ? { reply: business }
       : decision.kind === 'report' || decision.kind === 'report_pdf'
         ? await answerReportRequest(tx, { ...input, ledger, decision })
-        : await acted(tx, { ...input, ledger, decision })
-  const { reply } = answer
+        : await acted(tx, { ...input, ledger, accounts, decision })
+  const { reply } = result
   if (messageId) await saveReply(tx, { messageId, reply })
-  return { ...answer, decision }
+  return { ...result, decision }
 }
 
 async function acted(
@@ -153,6 +173,7 @@ async function acted(
 /** `asked.value`: set when the reply turned out to be a Sim/Não question ('desfazer'). */
 type ActInput = HandleMessageInput & {
   ledger: LedgerRef
+  accounts: readonly Account[]
   decision: Decision
   asked: { value: boolean }
 }
@@ -161,7 +182,7 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
   const { decision, ledger, userId, now } = input
   switch (decision.kind) {
     case 'entry':
-      return record(tx, input, decision.entry, false)
+      return onNamedAccount(() => record(tx, input, decision.entry, false))
 
     case 'confirm_large':
       if (decision.entry.amount_cents > MAX_CONFIRMED_CENTS) return TOO_LARGE_TO_RECORD
@@ -176,7 +197,9 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       if (action.kind === 'undo')
         return decision.yes ? undoConfirmed(tx, input, action.ids) : replies.undoKept()
       if (!decision.yes) return replies.confirmCancelled()
-      return record(tx, input, action.entry, action.entry.amount_cents > MAX_ENTRY_CENTS)
+      return onNamedAccount(() =>
+        record(tx, input, action.entry, action.entry.amount_cents > MAX_ENTRY_CENTS),
+      )
     }
 
     case 'confirm_entry':
@@ -191,10 +214,10 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       return replies.confirmDate(decision.entry, decision.said_on)
 
     case 'entries':
-      return recordItems(tx, input, decision.entries)
+      return onNamedAccount(() => recordItems(tx, input, decision.entries))
 
     case 'installments':
-      return recordInstallments(tx, input, decision.plan)
+      return onNamedAccount(() => recordInstallments(tx, input, decision.plan))
 
     case 'cancel_installments':
       return cancelInstallments(tx, input)
@@ -205,13 +228,9 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     case 'needs_amount':
       return replies.needsAmount(decision)
 
-    case 'balance': {
-      const summary = await monthSummary(tx, {
-        ledgerId: ledger.ledgerId,
-        month: saoPauloMonth(now),
-      })
-      return replies.balance(summary)
-    }
+    case 'balance':
+      // Each account's balance and the total; the month's net is in 'resumo' (ARCHITECTURE §9).
+      return balancesReply(input.accounts)
 
     case 'summary': {
       if (decision.from !== undefined && decision.to !== undefined) {
@@ -237,7 +256,7 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     }
 
     case 'undo':
-      return undoLast(tx, input)
+      return undoLastThing(tx, input)
 
     case 'delete':
       return deleteNumbered(tx, input, decision.index)
@@ -301,6 +320,15 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
         { ...input, fallback: (otherwise) => act(tx, { ...input, decision: otherwise }) },
         decision.planning,
       )
+    // Transfers, card bills, 'Em qual conta?' (account-actions.ts).
+    case 'transfer':
+    case 'pay_card_bill':
+    case 'card_bill_query':
+    case 'choose_account':
+    case 'missing_account':
+    case 'transfer_needs_amount':
+    case 'account_choice_cancelled':
+      return actAccounts(tx, input, decision)
     case 'report':
     case 'report_pdf':
       throw new Error('report requests are answered by answerReportRequest')
@@ -324,6 +352,7 @@ async function record(
       source: input.source,
       whatsappMessageId: input.source === 'whatsapp' ? input.messageId : null,
       confirmedLarge,
+      accountId: entry.account_id ?? null,
     })
     return replies.entryRecorded(recorded.entry, {
       monthly: { used: recorded.usage.used, max: recorded.usage.limit },

@@ -106,6 +106,8 @@ export async function takePending(
        from (select user_id, pending, pending_until, pending_at from assistant_state
               where user_id = $1 for update) old
       where s.user_id = old.user_id and old.pending is not null
+        -- 'Em qual conta?' is not an entry waiting for 'sim' (account-question.queries.ts).
+        and (old.pending ->> 'kind') is distinct from 'choose_account'
       returning old.pending, old.pending_until, old.pending_at`,
     [userId],
   )

@@ -7,6 +7,7 @@ import {
   linkNumber,
   touchLink,
   buttonReplyText,
+  choiceMessage,
   confirmMessage,
   documentMessage,
   type OutboundMessage,
@@ -209,11 +210,14 @@ async function answer(
     messageId: row.message_id,
     publicUrl: deps.env.PUBLIC_URL,
   })
+  const decision = result.decision
   const message = result.document
     ? documentMessage({ ...result.document, caption: result.reply })
     : result.asks
       ? confirmMessage(result.reply)
-      : textMessage(result.reply)
+      : decision.kind === 'choose_account' && !result.duplicate
+        ? choiceMessage(result.reply, decision.question.asks[0]?.choices.map((c) => c.name) ?? [])
+        : textMessage(result.reply)
   return reply('processed', userId, message)
 }
 

@@ -18,7 +18,13 @@ export {
   touchLink,
 } from './links.queries.ts'
 export { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from './links.ts'
-export { buttonReplyText, confirmMessage, documentMessage, textMessage } from './messages.ts'
+export {
+  buttonReplyText,
+  choiceMessage,
+  confirmMessage,
+  documentMessage,
+  textMessage,
+} from './messages.ts'
 export type { OutboundMessage } from './messages.ts'
 export {
   getNotificationSettings,

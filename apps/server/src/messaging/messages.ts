@@ -51,9 +51,12 @@ export const CONFIRM_BUTTONS = [
 
 const BUTTON_TEXT: Record<string, string> = { confirm_yes: 'sim', confirm_no: 'não' }
 
-/** What a button reply means to the assistant: 'sim' / 'não' for ours, else its title. */
+/** Reply buttons of a numbered question ('Em qual conta?'): their replies read as the number. */
+const CHOICE_ID = /^choice_([1-9])$/
+
+/** What a button reply means to the assistant: 'sim' / 'não' or a choice's number for ours, else its title. */
 export function buttonReplyText(id: string, title: string): string {
-  return BUTTON_TEXT[id] ?? title
+  return BUTTON_TEXT[id] ?? CHOICE_ID.exec(id)?.[1] ?? title
 }
 
 /** Cuts text to WhatsApp's limit without splitting a surrogate pair. */
@@ -74,6 +77,19 @@ export function textMessage(text: string): OutboundMessage {
 
 export function confirmMessage(text: string): OutboundMessage {
   return { kind: 'interactive', text: clip(text, 1024), buttons: [...CONFIRM_BUTTONS] }
+}
+
+/**
+ * A numbered question: with up to 3 choices, one reply button each (the title clipped to
+ * WhatsApp's 20 characters); with more, the text alone, answered by the number.
+ */
+export function choiceMessage(text: string, choices: readonly string[]): OutboundMessage {
+  if (choices.length === 0 || choices.length > 3) return textMessage(text)
+  return {
+    kind: 'interactive',
+    text: clip(text, 1024),
+    buttons: choices.map((title, i) => ({ id: `choice_${i + 1}`, title: clip(title, 20) })),
+  }
 }
 
 export function documentMessage(document: {

@@ -42,7 +42,7 @@ describe('cli chat', () => {
     })
     expect(handled).toBe(3)
     expect(text).toMatch(/R\$ 45,90\* anotado/)
-    expect(text).toMatch(/Saldo de/)
+    expect(text).toMatch(/Saldos/)
     expect(text).toMatch(/Desfeito/)
   })
 
