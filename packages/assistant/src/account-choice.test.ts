@@ -31,7 +31,7 @@ describe('answering "em qual conta?"', () => {
     ['Itaú Personnalité', 3],
     ['conta principal', 1],
   ])('%s → account %i, the entry as first read', (text, id) => {
-    expect(answerAccountQuestion(text, q)).toEqual({
+    expect(answerAccountQuestion(text, q)).toMatchObject({
       kind: 'entry',
       entry: { ...(q.pending.kind === 'entry' ? q.pending.entry : {}), account_id: id },
     })
