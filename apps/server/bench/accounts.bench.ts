@@ -112,6 +112,8 @@ try {
   }
 
   console.log(`balances and a card's bills, ${REQUESTS} sequential calls:`)
+  // The floor on this machine right now: one round trip to the database that does nothing.
+  await measure('select 1 (one round trip: the floor)', () => db.query('select 1'))
   await measure('listAccounts (10 balances)', () => listAccounts(db, { ledgerId }))
   await measure("cardBills (one card's bills, the open one among them)", () =>
     cardBills(db, { ledgerId, accountId: card.id }),
