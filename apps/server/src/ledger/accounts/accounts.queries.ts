@@ -30,7 +30,7 @@ const ORDER = 'a.archived, a.is_default desc, lower(a.name), a.id'
 
 type Row = Omit<Account, 'balance_cents'>
 
-const today = () => saoPauloDate(new Date())
+const todayInSaoPaulo = () => saoPauloDate(new Date())
 
 function toAccount(row: Account): Account {
   return {
@@ -51,7 +51,7 @@ function toAccount(row: Account): Account {
 /** Every account of the ledger with its balance on `today`; archived ones included, flagged. */
 export async function listAccounts(
   db: Queryable,
-  { ledgerId, today: day = today() }: { ledgerId: number; today?: string },
+  { ledgerId, today: day = todayInSaoPaulo() }: { ledgerId: number; today?: string },
 ): Promise<Account[]> {
   const { rows } = await db.query<Account>(
     `select ${FIELDS}, ${balanceSql('$2::date')} as balance_cents
@@ -67,7 +67,7 @@ export async function getAccount(
   {
     ledgerId,
     accountId,
-    today: day = today(),
+    today: day = todayInSaoPaulo(),
   }: { ledgerId: number; accountId: number; today?: string },
 ): Promise<Account | null> {
   const { rows } = await db.query<Account>(
@@ -81,7 +81,7 @@ export async function getAccount(
 /** The ledger's default account ('Conta principal' unless another was made the default). */
 export async function defaultAccount(
   db: Queryable,
-  { ledgerId, today: day = today() }: { ledgerId: number; today?: string },
+  { ledgerId, today: day = todayInSaoPaulo() }: { ledgerId: number; today?: string },
 ): Promise<Account> {
   const { rows } = await db.query<Account>(
     `select ${FIELDS}, ${balanceSql('$2::date')} as balance_cents

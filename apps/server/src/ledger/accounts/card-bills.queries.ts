@@ -22,16 +22,45 @@ import { recordTransfer } from './transfers.queries.ts'
  * payments are the transfers into the card dated up to today.
  */
 
-type Card = { id: number; name: string; closing_day: number; due_day: number }
+type Card = {
+  id: number
+  name: string
+  kind: string
+  closing_day: number
+  due_day: number
+  paid: number
+  bills: CardMovement[]
+}
 
+/**
+ * The card with everything its bills need, in one statement (one round trip): its days
+ * grouped by bill — the database applies the same rule, card_bill_month (migration 018), and
+ * names each group by its first day with entries, which cardInvoices places in the same bill —
+ * and the payments into it dated up to today. 404 for an account of another ledger, 422
+ * NOT_A_CARD for one that is not a card.
+ */
 async function cardOf(
   db: Queryable,
-  { ledgerId, accountId, lock }: { ledgerId: number; accountId: number; lock?: boolean },
+  {
+    ledgerId,
+    accountId,
+    today,
+    lock,
+  }: { ledgerId: number; accountId: number; today: string; lock?: boolean },
 ): Promise<Card> {
-  const { rows } = await db.query<Card & { kind: string }>(
-    `select id, name, kind, closing_day, due_day from accounts
-      where ledger_id = $1 and id = $2 ${lock ? 'for update' : ''}`,
-    [ledgerId, accountId],
+  const { rows } = await db.query<Card>(
+    `select a.id, a.name, a.kind, a.closing_day, a.due_day,
+            (select coalesce(sum(t.amount_cents), 0)::bigint from transfers t
+              where t.to_account_id = a.id and t.occurred_on <= $3) as paid,
+            (select coalesce(json_agg(b), '[]') from (
+               select min(d.day) as occurred_on, (-sum(d.net_cents))::bigint as spent_cents,
+                      sum(d.entries)::bigint as entries
+                 from account_day_totals d
+                where d.account_id = a.id and d.entries > 0
+                group by card_bill_month(d.day, a.closing_day, a.due_day)) b) as bills
+       from accounts a
+      where a.ledger_id = $1 and a.id = $2 ${lock ? 'for update of a' : ''}`,
+    [ledgerId, accountId, today],
   )
   const row = rows[0]
   if (!row) throw new AccountNotFoundError()
@@ -39,30 +68,8 @@ async function cardOf(
   return row
 }
 
-async function invoicesOf(db: Queryable, card: Card, today: string): Promise<CardInvoice[]> {
-  const [bills, payments] = await Promise.all([
-    // One row per bill (the database applies the same rule: card_bill_month, migration 018),
-    // named by its first day with entries, which cardInvoices places in the same bill.
-    db.query<CardMovement>(
-      `select min(day) as occurred_on, (-sum(net_cents))::bigint as spent_cents,
-              sum(entries)::bigint as entries
-         from account_day_totals
-        where account_id = $1 and entries > 0
-        group by card_bill_month(day, $2, $3)`,
-      [card.id, card.closing_day, card.due_day],
-    ),
-    db.query<{ paid: number }>(
-      `select coalesce(sum(amount_cents), 0)::bigint as paid from transfers
-        where to_account_id = $1 and occurred_on <= $2`,
-      [card.id, today],
-    ),
-  ])
-  return cardInvoices(card, {
-    movements: bills.rows,
-    paymentsCents: payments.rows[0]?.paid ?? 0,
-    today,
-  })
-}
+const invoicesOf = (card: Card, today: string): CardInvoice[] =>
+  cardInvoices(card, { movements: card.bills, paymentsCents: card.paid, today })
 
 /**
  * Every bill of a card that has entries (future ones too), newest first: 404 for an account
@@ -76,8 +83,7 @@ export async function cardBills(
     today = saoPauloDate(new Date()),
   }: { ledgerId: number; accountId: number; today?: string },
 ): Promise<CardInvoice[]> {
-  const card = await cardOf(db, { ledgerId, accountId })
-  return invoicesOf(db, card, today)
+  return invoicesOf(await cardOf(db, { ledgerId, accountId, today }), today)
 }
 
 /**
@@ -105,9 +111,10 @@ export async function payCardBill(
   const card = await cardOf(tx, {
     ledgerId: params.ledgerId,
     accountId: params.accountId,
+    today,
     lock: true,
   })
-  const bill = (await invoicesOf(tx, card, today)).find((b) => b.month === params.month)
+  const bill = invoicesOf(card, today).find((b) => b.month === params.month)
   if (!bill) throw new InvoiceNotFoundError()
   const amount = params.amountCents ?? cardBillLeftCents(bill)
   if (amount <= 0) throw new InvoicePaidError()
