@@ -12,6 +12,8 @@ export function newEventId(): string {
  * per endpoint. Call it with the transaction that makes the change (`tx`), so the event
  * exists if and only if the change commits. With no endpoint subscribed it writes nothing
  * (one cheap statement). Pass `ledgerId`, or `ownerId` for the ledger that person owns.
+ * Only live endpoints get it (webhook_endpoint_live, migration 019): their creator still works
+ * in the ledger and the owner's plan includes integrações_personalizadas (ARCHITECTURE §12).
  *
  * Every way an entry changes goes through ledger/entries.ts, which emits the transaction.*
  * events; bill.due and budget.alert are emitted where those are decided.
@@ -31,6 +33,7 @@ export async function emitWebhookEvent(
     `with targets as (
        select id from webhook_endpoints
         where ledger_id = ${ledgerSql} and disabled_at is null and $2 = any (events)
+          and webhook_endpoint_live(ledger_id, created_by)
      ), event as (
        insert into webhook_events (id, ledger_id, type, data)
        select $3, ${ledgerSql}, $2, $4::jsonb where exists (select 1 from targets)
@@ -97,6 +100,7 @@ export async function emitWebhookEvents(
          from input i
          join webhook_endpoints e
            on e.ledger_id = i.ledger_id and e.disabled_at is null and i.type = any (e.events)
+          and webhook_endpoint_live(e.ledger_id, e.created_by)
      ), events as (
        insert into webhook_events (id, ledger_id, type, data)
        select i.event_id, i.ledger_id, i.type, i.data from input i

@@ -48,6 +48,7 @@ type DeliveryRow = {
   url: string
   secret: string
   disabled_at: Date | null
+  live: boolean
   failing_since: Date | null
   event_id: string
   type: string
@@ -66,6 +67,7 @@ export async function attemptDelivery(
 ): Promise<AttemptResult | null> {
   const { rows } = await deps.db.query<DeliveryRow>(
     `select d.id, d.status, d.attempts, e.id as endpoint_id, e.url, e.secret, e.disabled_at,
+            webhook_endpoint_live(e.ledger_id, e.created_by) as live,
             e.failing_since, ev.id as event_id, ev.type, ev.data, ev.created_at as event_created_at,
             u.email as owner_email, u.name as owner_name
        from webhook_deliveries d
@@ -78,11 +80,13 @@ export async function attemptDelivery(
   )
   const row = rows[0]
   if (row?.status !== 'pending') return null
-  if (row.disabled_at) {
+  // Disabled for failing, or no longer live (its creator left the ledger or deleted their
+  // account, or the plan lost integrações_personalizadas): the attempt is not made.
+  if (row.disabled_at || !row.live) {
     await deps.db.query(
-      `update webhook_deliveries set status = 'failed', last_error = 'endpoint desativado',
+      `update webhook_deliveries set status = 'failed', last_error = $2,
               next_attempt_at = null where id = $1`,
-      [deliveryId],
+      [deliveryId, row.disabled_at ? 'endpoint desativado' : 'endpoint inativo'],
     )
     return null
   }

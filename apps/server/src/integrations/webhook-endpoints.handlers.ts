@@ -24,6 +24,17 @@ export class WebhookEndpointNotFoundError extends NotFoundError {
 
 const endpointId = (c: Ctx) => pathId(c, () => new WebhookEndpointNotFoundError())
 
+/**
+ * The endpoints the caller may see and delete (ARCHITECTURE §12): the ledger's owner every one
+ * of the ledger, a member only their own. Others' endpoints answer 404, as if absent.
+ */
+const visible = (c: Ctx) => {
+  const { ledgerId, userId, ownerId } = c.var.caller
+  return { ledgerId, userId, all: userId === ownerId }
+}
+/** Rotating the secret and sending test events: the creator only (they sign for them). */
+const ownOnly = (c: Ctx) => ({ ...visible(c), all: false })
+
 export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
   return {
     /** POST: the URL is checked (and resolved) now and again at every delivery. */
@@ -44,18 +55,18 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
     },
 
     async list(c: Ctx) {
-      return c.json({ data: await listEndpoints(db, { ledgerId: c.var.caller.ledgerId }) })
+      return c.json({ data: await listEndpoints(db, visible(c)) })
     },
 
     async get(c: Ctx) {
-      const found = await getEndpoint(db, { ledgerId: c.var.caller.ledgerId, id: endpointId(c) })
+      const found = await getEndpoint(db, { ...visible(c), id: endpointId(c) })
       if (!found) throw new WebhookEndpointNotFoundError()
       return c.json(found)
     },
 
     async remove(c: Ctx) {
       const id = endpointId(c)
-      const deleted = await deleteEndpoint(db, { ledgerId: c.var.caller.ledgerId, id })
+      const deleted = await deleteEndpoint(db, { ...visible(c), id })
       if (!deleted) throw new WebhookEndpointNotFoundError()
       return c.body(null, 204)
     },
@@ -64,7 +75,7 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
     async rotateSecret(c: Ctx) {
       const id = endpointId(c)
       const rotated = await rotateEndpointSecret(db, {
-        ledgerId: c.var.caller.ledgerId,
+        ...ownOnly(c),
         id,
         secret: newWebhookSecret(),
       })
@@ -77,7 +88,7 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
     async sendTest(c: Ctx) {
       const id = endpointId(c)
       const { ledgerId } = c.var.caller
-      if (!(await getEndpoint(db, { ledgerId, id }))) {
+      if (!(await getEndpoint(db, { ...ownOnly(c), id }))) {
         throw new WebhookEndpointNotFoundError()
       }
       const eventId = await withTransaction(db, (tx) =>
@@ -89,7 +100,7 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
     async deliveries(c: Ctx) {
       const id = endpointId(c)
       const { ledgerId } = c.var.caller
-      if (!(await getEndpoint(db, { ledgerId, id }))) {
+      if (!(await getEndpoint(db, { ...visible(c), id }))) {
         throw new WebhookEndpointNotFoundError()
       }
       return c.json({ data: await listDeliveries(db, { ledgerId, endpointId: id }) })
