@@ -1,16 +1,9 @@
-import { webhookDeliverJob } from '../events/index.ts'
+import { queueDelivery } from '../events/index.ts'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import type { WebhookEventBody } from '@equilibrai/shared'
-import {
-  type Db,
-  withTransaction,
-  type Env,
-  addJob,
-  queueEmail,
-  type Logger,
-} from '../platform/index.ts'
+import { type Db, withTransaction, type Env, queueEmail, type Logger } from '../platform/index.ts'
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts'
 import {
   resolveWebhookTarget,
@@ -21,8 +14,9 @@ import {
 import { webhookDisabledEmail } from './webhook-mail.ts'
 
 /*
- * One delivery attempt per job (ARCHITECTURE §8, ADR 017): POST the event's JSON, signed, with
- * a 10 s budget and no redirects. Anything but 2xx schedules the next attempt as a new job:
+ * One delivery attempt per job (ARCHITECTURE §8, §12, ADR 017): POST the event's JSON, signed,
+ * with 3 s to connect and 5 s in all for the answer, and no redirects: an endpoint that accepts
+ * and never answers costs one slot of the webhooks lane for 5 s per attempt. Anything but 2xx schedules the next attempt as a new job:
  * 5 s, 30 s, 2 min, 10 min, 30 min, then hourly, while the event is younger than 24 h. The
  * body (and so the event id) is the same on every attempt; only the signature's t changes.
  * An endpoint failing for 3 days without a success is disabled and its owner told by e-mail.
@@ -31,7 +25,8 @@ import { webhookDisabledEmail } from './webhook-mail.ts'
 export const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 1800, 3600]
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000
 export const DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000
-export const ATTEMPT_TIMEOUT_MS = 10_000
+export const CONNECT_TIMEOUT_MS = 3_000
+export const ATTEMPT_TIMEOUT_MS = 5_000
 
 /** The delay before attempt `attempt + 1`, after `attempt` failed ones (1-based). */
 export function retryDelaySeconds(attempt: number): number {
@@ -148,12 +143,7 @@ export async function attemptDelivery(
       [row.endpoint_id, at, disable],
     )
     if (retry && !disable) {
-      await addJob(
-        tx,
-        webhookDeliverJob,
-        { delivery_id: deliveryId },
-        { key: deliveryId, runAt: retryAt },
-      )
+      await queueDelivery(tx, { id: deliveryId, endpoint_id: row.endpoint_id }, retryAt)
     }
     // The owner is told once, in the transaction that disables the endpoint.
     if (newlyDisabled) {
@@ -231,10 +221,21 @@ function post(
       },
     )
     const timer = setTimeout(
-      () => request.destroy(new Error('tempo esgotado (10 s)')),
+      () => request.destroy(new Error(`sem resposta em ${ATTEMPT_TIMEOUT_MS / 1000} s`)),
       ATTEMPT_TIMEOUT_MS,
     )
-    request.on('close', () => clearTimeout(timer))
+    const connecting = setTimeout(
+      () => request.destroy(new Error(`sem conexão em ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      CONNECT_TIMEOUT_MS,
+    )
+    request.on('socket', (socket) => {
+      if (!socket.connecting) clearTimeout(connecting)
+      else socket.once('connect', () => clearTimeout(connecting))
+    })
+    request.on('close', () => {
+      clearTimeout(timer)
+      clearTimeout(connecting)
+    })
     request.on('error', reject)
     request.end(body)
   })

@@ -1,7 +1,15 @@
 import type { AppDeps, LedgerBindings } from '../tenancy/index.ts'
 import { webhookEndpointCreateSchema } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import { withTransaction, NotFoundError, parseBody, pathId } from '../platform/index.ts'
+import {
+  consumeRateLimit,
+  withTransaction,
+  NotFoundError,
+  parseBody,
+  pathId,
+  type RateLimitRule,
+  RateLimitedError,
+} from '../platform/index.ts'
 import { newWebhookSecret } from './signature.ts'
 import { checkWebhookUrlShape, resolveWebhookTarget, webhookUrlPolicy } from './url-guard.ts'
 import {
@@ -21,6 +29,12 @@ export class WebhookEndpointNotFoundError extends NotFoundError {
     super('Endpoint de webhook não encontrado.')
   }
 }
+
+/**
+ * Test events per person (ARCHITECTURE §12): enough to try an endpoint out, not a way to flood
+ * one (each test is a signed POST to someone's server and a slot of the webhooks lane).
+ */
+export const TEST_EVENT_LIMIT: RateLimitRule = { max: 10, windowSeconds: 600 }
 
 const endpointId = (c: Ctx) => pathId(c, () => new WebhookEndpointNotFoundError())
 
@@ -90,6 +104,16 @@ export function webhookEndpointHandlers({ db, env }: Pick<AppDeps, 'db' | 'env'>
       const { ledgerId } = c.var.caller
       if (!(await getEndpoint(db, { ...ownOnly(c), id }))) {
         throw new WebhookEndpointNotFoundError()
+      }
+      const limit = await consumeRateLimit(db, {
+        key: `webhook-test:${c.var.caller.userId}`,
+        rule: TEST_EVENT_LIMIT,
+      })
+      if (!limit.allowed) {
+        throw new RateLimitedError(
+          limit.retryAfterSeconds,
+          `Limite de ${TEST_EVENT_LIMIT.max} eventos de teste a cada ${TEST_EVENT_LIMIT.windowSeconds / 60} minutos atingido. Aguarde um pouco para enviar outro.`,
+        )
       }
       const eventId = await withTransaction(db, (tx) =>
         emitTestEvent(tx, { ledgerId, endpointId: id }),

@@ -113,7 +113,8 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
         tag,
         feature,
         summary: 'Envia um evento de teste',
-        description: 'Um evento `webhook.test`, assinado e reenviado como qualquer outro.',
+        description:
+          'Um evento `webhook.test`, assinado e reenviado como qualquer outro. Só quem cadastrou o endpoint; até 10 a cada 10 minutos por pessoa (429 com Retry-After além disso).',
         params: id,
         post: true,
         errors: [404],

@@ -193,4 +193,23 @@ describe('webhook endpoints belong to their creator', () => {
     const again = await register(owner)
     expect(await deliveriesOfOneEntry(owner, [again.id])).toEqual([1])
   })
+
+  it('limits test events: 10 in 10 minutes per person, then 429 with Retry-After', async () => {
+    const owner = await userOnPlan(server)
+    const mine = await register(owner)
+    const statuses: number[] = []
+    let refused: Response | undefined
+    for (let i = 0; i < 24; i++) {
+      const res = await owner.client.post(`/api/v1/webhook-endpoints/${mine.id}/test`, {})
+      statuses.push(res.status)
+      if (res.status === 429) refused = res
+      else await res.body?.cancel()
+    }
+    expect(statuses).toEqual([...Array(10).fill(202), ...Array(14).fill(429)])
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0)
+    const error = refused ? await errorOf(refused) : null
+    expect(error?.code).toBe('RATE_LIMITED')
+    expect(error?.message).toContain('eventos de teste')
+    expect(await deliveryCounts([mine.id])).toEqual([10])
+  })
 })
