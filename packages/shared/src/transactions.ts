@@ -35,11 +35,20 @@ export const monthSchema = z
   .string({ error: 'Mês inválido' })
   .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, 'Mês inválido')
 
+/**
+ * Characters that steer a terminal or reorder text rather than show something: C0 and C1
+ * controls, DEL, and the bidirectional overrides and isolates. An entry's description ends up
+ * in CSVs, PDFs, logs and other people's screens (a team's ledger, webhooks), so none of them
+ * is accepted (issue 25).
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
 export const descriptionSchema = z
   .string({ error: 'Descrição é obrigatória' })
   .trim()
   .min(1, 'Descrição é obrigatória')
   .max(MAX_DESCRIPTION_LENGTH, 'Descrição deve ter no máximo 200 caracteres')
+  .refine((v) => !CONTROL_CHARACTERS.test(v), 'A descrição não pode conter caracteres de controle.')
 
 const CATEGORY_MISMATCH = 'Categoria não corresponde ao tipo do lançamento'
 
