@@ -288,3 +288,20 @@ describe('queries and bills', () => {
     expect(usage.rows[0]).toEqual({ monthly_transactions: 0 })
   })
 })
+
+describe('issue 25: terminal control characters in a message', () => {
+  it('never reach the entry: the description keeps the words, without the controls', async () => {
+    const userId = await newUser()
+    await say(userId, 'gastei 12 no \u001b[2J\u001b[31mmercado\u0007 \u202eabc')
+    const { rows } = await db.query<{ description: string }>(
+      `select t.description from transactions t join ledgers l on l.id = t.ledger_id
+        where l.owner_user_id = $1`,
+      [userId],
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.description).not.toMatch(
+      /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+    )
+    expect(rows[0]?.description.toLowerCase()).toContain('mercado')
+  })
+})
