@@ -41,14 +41,27 @@ export const monthSchema = z
  * in CSVs, PDFs, logs and other people's screens (a team's ledger, webhooks), so none of them
  * is accepted (issue 25).
  */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+const CONTROL_RANGES: readonly (readonly [number, number])[] = [
+  [0x00, 0x1f],
+  [0x7f, 0x9f],
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+]
+
+export function hasControlCharacters(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0
+    if (CONTROL_RANGES.some(([from, to]) => code >= from && code <= to)) return true
+  }
+  return false
+}
 
 export const descriptionSchema = z
   .string({ error: 'Descrição é obrigatória' })
   .trim()
   .min(1, 'Descrição é obrigatória')
   .max(MAX_DESCRIPTION_LENGTH, 'Descrição deve ter no máximo 200 caracteres')
-  .refine((v) => !CONTROL_CHARACTERS.test(v), 'A descrição não pode conter caracteres de controle.')
+  .refine((v) => !hasControlCharacters(v), 'A descrição não pode conter caracteres de controle.')
 
 const CATEGORY_MISMATCH = 'Categoria não corresponde ao tipo do lançamento'
 

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from '@equilibrai/shared'
+import { hasControlCharacters } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase } from '../../test/test-server.ts'
@@ -300,7 +300,7 @@ describe('issue 25: terminal control characters in a message', () => {
       [userId],
     )
     expect(rows).toHaveLength(1)
-    expect(CONTROL_CHARACTERS.test(rows[0]?.description ?? '')).toBe(false)
+    expect(hasControlCharacters(rows[0]?.description ?? '')).toBe(false)
     expect(rows[0]?.description.toLowerCase()).toContain('mercado')
   })
 })
