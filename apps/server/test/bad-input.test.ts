@@ -117,6 +117,70 @@ describe('U+0000 in a text field', () => {
   })
 })
 
+describe('issue 25: deep JSON and terminal control characters', () => {
+  it('a NUL deep inside nested JSON is a 400 on JSON routes, not a stack overflow (500)', async () => {
+    const { client, userId } = await signedInUser(server, { name: 'Nina Funda' })
+    await server.database.pool.query(
+      `update subscribers set plan_type = 'pf_simples' where user_id = $1`,
+      [userId],
+    )
+    const depth = 20_000
+    const deep = `${'['.repeat(depth)}"x\\u0000"${']'.repeat(depth)}`
+    for (const path of ['/api/v1/transactions', '/api/auth/sign-in/email', '/api/profile']) {
+      const res = await fetch(`${server.url}${path}`, {
+        method: path === '/api/profile' ? 'PATCH' : 'POST',
+        body: `{"description":${deep}}`,
+        headers: {
+          'content-type': 'application/json',
+          origin: server.url,
+          'x-forwarded-for': client.ip,
+          cookie: client.cookieHeader(),
+        },
+      })
+      const error = await expectErrorShape(res, 400, path)
+      expect(error.message, path).toBe('O texto contém um caractere inválido.')
+    }
+  })
+
+  it('entries refuse terminal control characters with a clear pt-BR 400, and store nothing', async () => {
+    const { client, userId } = await signedInUser(server, { name: 'Tina Terminal' })
+    await server.database.pool.query(
+      `update subscribers set plan_type = 'pf_simples' where user_id = $1`,
+      [userId],
+    )
+    for (const description of [
+      'Mercado \u001b[2J\u001b[31mPAGO',
+      'Aluguel\u0007',
+      'Luz \u009b31m',
+      'Conta\u007f',
+      'Pix \u202eoãçiefed',
+    ]) {
+      const res = await client.post('/api/v1/transactions', {
+        type: 'expense',
+        amount_cents: 100,
+        description,
+        category: 'mercado',
+        occurred_on: '2026-11-10',
+      })
+      const error = await expectErrorShape(res, 400, JSON.stringify(description))
+      expect(error.message).toBe('A descrição não pode conter caracteres de controle.')
+    }
+    const { rows } = await server.database.pool.query(
+      'select count(*)::int as n from transactions t join ledgers l on l.id = t.ledger_id where l.owner_user_id = $1',
+      [userId],
+    )
+    expect(rows[0]).toEqual({ n: 0 })
+    const ok = await client.post('/api/v1/transactions', {
+      type: 'expense',
+      amount_cents: 100,
+      description: 'Pão de queijo — R$ 1,00 ☕',
+      category: 'mercado',
+      occurred_on: '2026-11-10',
+    })
+    expect(ok.status).toBe(201)
+  })
+})
+
 describe('a WhatsApp delivery with one bad item', () => {
   it('stores the good messages and answers 200 (a 400 would make Meta resend the batch forever)', async () => {
     const good = [messageId(), messageId()]

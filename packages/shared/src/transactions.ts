@@ -35,11 +35,33 @@ export const monthSchema = z
   .string({ error: 'Mês inválido' })
   .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, 'Mês inválido')
 
+/**
+ * Characters that steer a terminal or reorder text rather than show something: C0 and C1
+ * controls, DEL, and the bidirectional overrides and isolates. An entry's description ends up
+ * in CSVs, PDFs, logs and other people's screens (a team's ledger, webhooks), so none of them
+ * is accepted (issue 25).
+ */
+const CONTROL_RANGES: readonly (readonly [number, number])[] = [
+  [0x00, 0x1f],
+  [0x7f, 0x9f],
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+]
+
+export function hasControlCharacters(text: string): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0
+    if (CONTROL_RANGES.some(([from, to]) => code >= from && code <= to)) return true
+  }
+  return false
+}
+
 export const descriptionSchema = z
   .string({ error: 'Descrição é obrigatória' })
   .trim()
   .min(1, 'Descrição é obrigatória')
   .max(MAX_DESCRIPTION_LENGTH, 'Descrição deve ter no máximo 200 caracteres')
+  .refine((v) => !hasControlCharacters(v), 'A descrição não pode conter caracteres de controle.')
 
 const CATEGORY_MISMATCH = 'Categoria não corresponde ao tipo do lançamento'
 

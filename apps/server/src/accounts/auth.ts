@@ -94,6 +94,10 @@ export function authOptions({ env, db, log, hasher, rateLimiter, secret }: AuthD
       password: { hash: hasher.hash, verify: hasher.verify },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The owner proved the e-mail: wrong-password counts against the old password go.
+      async onPasswordReset({ user }) {
+        await rateLimiter.passwords.clearAfterReset(user.email)
+      },
       // Queued, not sent (ADR 020): the answer waits for one insert, never for SMTP, and says
       // the same for an unknown e-mail (ADR 004).
       async sendResetPassword({ user, url }) {

@@ -11,6 +11,12 @@ import { type Db, type Queryable, RateLimitedError } from '../platform/index.ts'
  *   signed in before with the right password are never held by this ceiling.
  * Only failures count (an attempt refused while locked is not a failure, and a right password is
  * not either), so the owner is never locked out by someone else's guesses from elsewhere.
+ *
+ * The fair rule for a distributed guess (issue 25): the account-wide ceiling can hold the owner
+ * at an address they never signed in from, for at most the window (an hour). A completed
+ * password reset — the owner proving the e-mail — clears every count of the account at once
+ * (clearAfterReset), so the owner signs in with the new password from anywhere right away; the
+ * guesses were against a password that no longer works. Guessing then starts from zero.
  */
 export const PASSWORD_FAILURE_POLICY = {
   freeFailures: 5,
@@ -38,6 +44,11 @@ export type PasswordFailures = {
   assertMayTry(account: string, ip: string): Promise<void>
   recordFailure(account: string, ip: string): Promise<void>
   recordSuccess(account: string, ip: string): Promise<void>
+  /**
+   * After a completed password reset: every failure count of the account goes (the per-address
+   * delays and the account-wide ceiling). Known addresses stay known.
+   */
+  clearAfterReset(account: string): Promise<void>
   /** The account's rows go with the account (LGPD deletion). */
   forgetAccount(db: Queryable, account: string): Promise<void>
 }
@@ -138,6 +149,10 @@ export function createPasswordFailures(
          on conflict (account_key, address_key) do update set last_success_at = now()`,
         [a, b],
       )
+    },
+
+    async clearAfterReset(account) {
+      await db.query('delete from password_failures where account_key = $1', [accountKey(account)])
     },
 
     async forgetAccount(tx, account) {

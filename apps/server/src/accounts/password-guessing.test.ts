@@ -88,6 +88,39 @@ describe('sign-in', () => {
     expect((await signIn(new TestClient(server, owner.ip), email, PASSWORD)).status).toBe(200)
   }, 60_000)
 
+  it('a password reset clears a distributed guess: 55 wrong passwords from 11 addresses', async () => {
+    const { email } = await signedInUser(server)
+    for (let batch = 0; batch < 5; batch++) {
+      await Promise.all(
+        Array.from({ length: 11 }, (_, i) =>
+          signIn(new TestClient(server, `198.51.${batch}.${i + 1}`), email, WRONG),
+        ),
+      )
+    }
+    // The ceiling holds unknown addresses, the owner's new one too...
+    expectRetryAfter(await signIn(new TestClient(server), email, PASSWORD))
+    // ...until the owner resets the password (proving the e-mail): every count goes.
+    const asked = await new TestClient(server).post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: `${server.url}/redefinir-senha`,
+    })
+    expect(asked.status).toBe(200)
+    const { rows } = await server.database.pool.query<{ link: string }>(
+      `select link from email_outbox where recipient = $1 and kind = 'redefinir-senha'
+        order by id desc limit 1`,
+      [email],
+    )
+    const token = /reset-password\/([\w-]+)/.exec(rows[0]?.link ?? '')?.[1]
+    expect(token).toBeTruthy()
+    const newPassword = 'Outra-Senha-Forte-77'
+    const reset = await new TestClient(server).post('/api/auth/reset-password', {
+      token,
+      newPassword,
+    })
+    expect(reset.status).toBe(200)
+    expect((await signIn(new TestClient(server), email, newPassword)).status).toBe(200)
+  }, 60_000)
+
   it('treats an unknown e-mail like a known one', async () => {
     const email = uniqueEmail()
     const client = new TestClient(server, randomIp())

@@ -1,7 +1,26 @@
 import { registerHooks } from './hooks.ts'
 import { Logger as WorkerLogger, type Runner, run, type TaskList } from 'graphile-worker'
+import { webhookDeliverJob } from '../events/index.ts'
 import { type Db, type Env, type Logger, createMailer } from '../platform/index.ts'
 import { crontab, startupJobs, taskList } from './task-registry.ts'
+
+/** What the callers use of a runner (or of the main runner and its lanes together). */
+export type JobRunner = Pick<Runner, 'stop' | 'addJob' | 'promise'>
+
+/**
+ * Tasks that run in a lane of their own (ARCHITECTURE §12): a graphile-worker runner that takes
+ * only these tasks, with its own slots, while the main runner never takes them. Outgoing webhook
+ * deliveries wait on other people's servers (up to 5 s an attempt), so they never hold a slot
+ * that a WhatsApp reply, an e-mail or a reminder needs; within the lane each endpoint has its
+ * own queue (webhook-deliver.job.ts), so a dead endpoint holds one of the lane's slots.
+ */
+export function jobLanes(
+  env: Env,
+): readonly { name: string; tasks: string[]; concurrency: number }[] {
+  return [
+    { name: 'webhooks', tasks: [webhookDeliverJob.task], concurrency: env.WEBHOOK_CONCURRENCY },
+  ]
+}
 
 /**
  * graphile-worker on our database, logging through pino; signals are ours to handle. The
@@ -9,7 +28,8 @@ import { crontab, startupJobs, taskList } from './task-registry.ts'
  * stops: nothing else in a server or worker process sends e-mail (ADR 020).
  *
  * `only` runs just those tasks, with no schedule and no startup jobs (the CLI chat's runner for
- * the channel's message jobs).
+ * the channel's message jobs). Without it, the main runner (`concurrency` slots, every task but
+ * the lanes') and one runner per lane (jobLanes) start together and stop together.
  */
 export async function startJobRunner(
   db: Db,
@@ -17,38 +37,74 @@ export async function startJobRunner(
   env: Env,
   concurrency = 4,
   only?: readonly string[],
-): Promise<Runner> {
+): Promise<JobRunner> {
   registerHooks()
+  const mailer = createMailer(env, log.child({ component: 'mail' }))
+  const tasks = taskList({ db, log: log.child({ component: 'jobs' }), env, mailer })
+  const lanes = only ? [] : jobLanes(env)
+  const laneTasks = new Set(lanes.flatMap((lane) => lane.tasks))
+  const runners: Runner[] = []
+  try {
+    runners.push(
+      await startOne(db, log, {
+        concurrency,
+        tasks: pick(tasks, only ?? Object.keys(tasks).filter((task) => !laneTasks.has(task))),
+        scheduled: !only,
+      }),
+    )
+    for (const lane of lanes) {
+      runners.push(
+        await startOne(db, log.child({ lane: lane.name }), {
+          concurrency: lane.concurrency,
+          tasks: pick(tasks, lane.tasks),
+          scheduled: false,
+        }),
+      )
+    }
+  } catch (error) {
+    await Promise.all(runners.map((r) => r.stop()))
+    mailer.close()
+    throw error
+  }
+  const promise = Promise.all(runners.map((r) => r.promise)).then(() => undefined)
+  const closeMailer = () => mailer.close()
+  promise.then(closeMailer, closeMailer)
+  const [main] = runners as [Runner]
+  return {
+    addJob: main.addJob,
+    stop: async () => {
+      await Promise.all(runners.map((r) => r.stop()))
+    },
+    promise,
+  }
+}
+
+/** One graphile-worker runner; `scheduled`: with the crontab and the startup jobs. */
+async function startOne(
+  db: Db,
+  log: Logger,
+  { concurrency, tasks, scheduled }: { concurrency: number; tasks: TaskList; scheduled: boolean },
+): Promise<Runner> {
   const jobLog = log.child({ component: 'jobs' })
   const logger = new WorkerLogger(() => (level, message, meta) => {
     const pinoLevel = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug'
     jobLog[pinoLevel](meta ?? {}, message)
   })
-  const mailer = createMailer(env, log.child({ component: 'mail' }))
-  let runner: Runner
-  try {
-    runner = await run({
-      pgPool: db,
-      concurrency,
-      noHandleSignals: true,
-      pollInterval: 1_000,
-      taskList: pick(taskList({ db, log: jobLog, env, mailer }), only),
-      crontab: only ? '' : crontab(),
-      logger,
-    })
-  } catch (error) {
-    mailer.close()
-    throw error
-  }
-  const closeMailer = () => mailer.close()
-  runner.promise.then(closeMailer, closeMailer)
-  for (const { task, maxAttempts } of only ? [] : startupJobs()) {
+  const runner = await run({
+    pgPool: db,
+    concurrency,
+    noHandleSignals: true,
+    pollInterval: 1_000,
+    taskList: tasks,
+    crontab: scheduled ? crontab() : '',
+    logger,
+  })
+  for (const { task, maxAttempts } of scheduled ? startupJobs() : []) {
     await runner.addJob(task, {}, { jobKey: `startup:${task}`, maxAttempts })
   }
   return runner
 }
 
-function pick(tasks: TaskList, only: readonly string[] | undefined): TaskList {
-  if (!only) return tasks
+function pick(tasks: TaskList, only: readonly string[]): TaskList {
   return Object.fromEntries(Object.entries(tasks).filter(([name]) => only.includes(name)))
 }

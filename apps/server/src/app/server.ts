@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import type { Runner } from 'graphile-worker'
 import {
   createAuth,
   type AuthRateLimits,
@@ -16,7 +15,7 @@ import { prepareBillingCatalog, billingMode } from '../billing/index.ts'
 import { openReadyDatabase } from './bootstrap.ts'
 import { type Database, type Env, loadStaticFiles, type Logger } from '../platform/index.ts'
 import { createApp } from './create-app.ts'
-import { startJobRunner } from './job-runner.ts'
+import { type JobRunner, startJobRunner } from './job-runner.ts'
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')
 
@@ -53,7 +52,7 @@ export async function startServer({
   registerHooks()
   const db = database ?? (await openReadyDatabase(env, 'server', log))
   const plans = new PlansCache(db.pool, db.url, log)
-  let runner: Runner | null = null
+  let runner: JobRunner | null = null
   try {
     await plans.start()
     await prepareBillingCatalog(db.pool, billingMode(env))

@@ -10,7 +10,7 @@ como um POST JSON \`{id, type, created_at, data}\` com o cabeçalho
 
     Equilibrai-Signature: t=<segundos unix>,v1=<HMAC-SHA256 hex de "<t>.<corpo>">
 
-A entrega é *pelo menos uma vez*: qualquer resposta fora de 2xx (ou 10 s sem resposta) é
+A entrega é *pelo menos uma vez*: qualquer resposta fora de 2xx (ou 5 s sem resposta) é
 repetida com o **mesmo \`id\`** — a primeira repetição em até 10 s, a segunda em até 1 minuto,
 depois com intervalos crescentes até de hora em hora, por 24 h. Use o \`id\` para ignorar
 repetidas. Redirecionamentos não são seguidos. Um endpoint que falha por 3 dias seguidos é
@@ -46,5 +46,5 @@ app.post('/webhooks/equilibrai', express.raw({ type: 'application/json' }), (req
 app.listen(8080)
 \`\`\`
 
-Responda 2xx depressa e faça o trabalho pesado depois: a entrega espera no máximo 10 s.
+Responda 2xx depressa e faça o trabalho pesado depois: a entrega espera no máximo 5 s (3 s para conectar).
 `

@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { createTestDatabase } from '../../test/test-server.ts'
@@ -292,5 +293,20 @@ describe('queries and bills', () => {
       [u],
     )
     expect(usage.rows[0]).toEqual({ monthly_transactions: 0 })
+  })
+})
+
+describe('issue 25: terminal control characters in a message', () => {
+  it('never reach the entry: the description keeps the words, without the controls', async () => {
+    const userId = await newUser()
+    await say(userId, 'gastei 12 no \u001b[2J\u001b[31mmercado\u0007 \u202eabc')
+    const { rows } = await db.query<{ description: string }>(
+      `select t.description from transactions t join ledgers l on l.id = t.ledger_id
+        where l.owner_user_id = $1`,
+      [userId],
+    )
+    expect(rows).toHaveLength(1)
+    expect(hasControlCharacters(rows[0]?.description ?? '')).toBe(false)
+    expect(rows[0]?.description.toLowerCase()).toContain('mercado')
   })
 })

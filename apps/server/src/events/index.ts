@@ -1,2 +1,7 @@
 export { webhookDeliverJob } from './webhook-deliver.job.ts'
-export { emitTestEvent, emitWebhookEvent, emitWebhookEvents } from './webhook-events.ts'
+export {
+  emitTestEvent,
+  emitWebhookEvent,
+  emitWebhookEvents,
+  queueDelivery,
+} from './webhook-events.ts'

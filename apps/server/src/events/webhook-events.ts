@@ -3,6 +3,20 @@ import { randomBytes } from 'node:crypto'
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@equilibrai/shared'
 import { type Queryable, addJob } from '../platform/index.ts'
 
+/** The first attempt of a delivery, in its endpoint's queue (webhook-deliver.job.ts). */
+export async function queueDelivery(
+  tx: Queryable,
+  { id, endpoint_id }: { id: string | number; endpoint_id: string | number },
+  runAt?: Date,
+): Promise<void> {
+  await addJob(
+    tx,
+    webhookDeliverJob,
+    { delivery_id: Number(id) },
+    { key: Number(id), queue: String(endpoint_id), runAt },
+  )
+}
+
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString('hex')}`
 }
@@ -12,6 +26,8 @@ export function newEventId(): string {
  * per endpoint. Call it with the transaction that makes the change (`tx`), so the event
  * exists if and only if the change commits. With no endpoint subscribed it writes nothing
  * (one cheap statement). Pass `ledgerId`, or `ownerId` for the ledger that person owns.
+ * Only live endpoints get it (webhook_endpoint_live, migration 019): their creator still works
+ * in the ledger and the owner's plan includes integrações_personalizadas (ARCHITECTURE §12).
  *
  * Every way an entry changes goes through ledger/entries.ts, which emits the transaction.*
  * events; bill.due and budget.alert are emitted where those are decided.
@@ -27,10 +43,11 @@ export async function emitWebhookEvent(
     'ledgerId' in params ? '$1::bigint' : '(select id from ledgers where owner_user_id = $1)'
   const ledgerKey = 'ledgerId' in params ? params.ledgerId : params.ownerId
   const eventId = newEventId()
-  const { rows } = await tx.query<{ id: string }>(
+  const { rows } = await tx.query<{ id: string; endpoint_id: string }>(
     `with targets as (
        select id from webhook_endpoints
         where ledger_id = ${ledgerSql} and disabled_at is null and $2 = any (events)
+          and webhook_endpoint_live(ledger_id, created_by)
      ), event as (
        insert into webhook_events (id, ledger_id, type, data)
        select $3, ${ledgerSql}, $2, $4::jsonb where exists (select 1 from targets)
@@ -38,12 +55,10 @@ export async function emitWebhookEvent(
      )
      insert into webhook_deliveries (event_id, endpoint_id)
      select event.id, targets.id from event, targets
-     returning id`,
+     returning id, endpoint_id`,
     [ledgerKey, params.type, eventId, JSON.stringify(params.data)],
   )
-  for (const row of rows) {
-    await addJob(tx, webhookDeliverJob, { delivery_id: Number(row.id) }, { key: Number(row.id) })
-  }
+  for (const row of rows) await queueDelivery(tx, row)
   return { eventId: rows.length ? eventId : null, deliveries: rows.length }
 }
 
@@ -69,12 +84,7 @@ export async function emitTestEvent(
   )
   const delivery = rows[0]
   if (!delivery) throw new Error('test delivery not inserted')
-  await addJob(
-    tx,
-    webhookDeliverJob,
-    { delivery_id: Number(delivery.id) },
-    { key: Number(delivery.id) },
-  )
+  await queueDelivery(tx, { id: delivery.id, endpoint_id: String(endpointId) })
   return eventId
 }
 
@@ -88,7 +98,7 @@ export async function emitWebhookEvents(
   items: readonly { ledgerId: number; type: WebhookEventType; data: unknown }[],
 ): Promise<number> {
   if (items.length === 0) return 0
-  const { rows } = await tx.query<{ id: string }>(
+  const { rows } = await tx.query<{ id: string; endpoint_id: string }>(
     `with input as (
        select * from unnest($1::bigint[], $2::text[], $3::jsonb[], $4::text[])
                   as i(ledger_id, type, data, event_id)
@@ -97,6 +107,7 @@ export async function emitWebhookEvents(
          from input i
          join webhook_endpoints e
            on e.ledger_id = i.ledger_id and e.disabled_at is null and i.type = any (e.events)
+          and webhook_endpoint_live(e.ledger_id, e.created_by)
      ), events as (
        insert into webhook_events (id, ledger_id, type, data)
        select i.event_id, i.ledger_id, i.type, i.data from input i
@@ -105,7 +116,7 @@ export async function emitWebhookEvents(
      )
      insert into webhook_deliveries (event_id, endpoint_id)
      select t.event_id, t.endpoint_id from targets t join events ev on ev.id = t.event_id
-     returning id`,
+     returning id, endpoint_id`,
     [
       items.map((i) => i.ledgerId),
       items.map((i) => i.type),
@@ -113,8 +124,6 @@ export async function emitWebhookEvents(
       items.map(() => newEventId()),
     ],
   )
-  for (const row of rows) {
-    await addJob(tx, webhookDeliverJob, { delivery_id: Number(row.id) }, { key: Number(row.id) })
-  }
+  for (const row of rows) await queueDelivery(tx, row)
   return rows.length
 }

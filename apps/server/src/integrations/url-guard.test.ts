@@ -41,6 +41,49 @@ describe('webhook SSRF guard', () => {
     expect(isPublicAddress(address)).toBe(true)
   })
 
+  // Issue 25: IPv4 inside IPv6, in the forms the URL parser writes them ([::127.0.0.1] becomes
+  // [::7f00:1]): IPv4-compatible (deprecated, never public), mapped and translated.
+  it.each([
+    '::127.0.0.1',
+    '::7f00:1',
+    '::8.8.8.8',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    '0:0:0:0:0:ffff:7f00:1',
+    '::ffff:0:7f00:1',
+    '::ffff:0:808:808',
+  ])('refuses IPv4 hidden in IPv6: %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false)
+  })
+
+  it('refuses [::127.0.0.1] and [::ffff:127.0.0.1] URLs, and ports other than 443 and 8443', async () => {
+    for (const raw of ['https://[::127.0.0.1]/h', 'https://[::ffff:127.0.0.1]/h']) {
+      await expect(
+        resolveWebhookTarget(checkWebhookUrlShape(raw, 'public-https'), 'public-https'),
+      ).rejects.toThrow('rede privada')
+    }
+    const publicHost = async () => [{ address: '8.8.8.8', family: 4 as const }]
+    for (const port of [22, 25, 6379, 8080, 80]) {
+      await expect(
+        resolveWebhookTarget(
+          new URL(`https://hooks.exemplo.com.br:${port}/h`),
+          'public-https',
+          publicHost,
+        ),
+      ).rejects.toThrow('Use a porta 443 (padrão do https) ou 8443.')
+    }
+    for (const raw of ['https://hooks.exemplo.com.br/h', 'https://hooks.exemplo.com.br:8443/h']) {
+      await expect(resolveWebhookTarget(new URL(raw), 'public-https', publicHost)).resolves.toEqual(
+        { address: '8.8.8.8', family: 4 },
+      )
+    }
+    // Development (policy 'any') keeps local receivers on any port.
+    await expect(resolveWebhookTarget(new URL('http://127.0.0.1:3999/h'), 'any')).resolves.toEqual({
+      address: '127.0.0.1',
+      family: 4,
+    })
+  })
+
   it('needs https and no credentials under the strict policy', () => {
     expect(() => checkWebhookUrlShape('http://exemplo.com.br/h', 'public-https')).toThrow(
       'Use uma URL https://.',

@@ -7,7 +7,8 @@ import { type Env, AppError } from '../platform/index.ts'
  * policy (always in production) a URL must be https and every address its host resolves to
  * must be public: no loopback, private, link-local (cloud metadata at 169.254.169.254),
  * carrier-grade NAT, multicast, reserved or documentation ranges, in IPv4 or IPv6 (mapped
- * IPv4 addresses are checked as IPv4). It is checked when the endpoint is registered and
+ * IPv4 addresses are checked as IPv4, IPv4-compatible and translated ones refused), and the
+ * port must be 443 or 8443 (WEBHOOK_PORTS). It is checked when the endpoint is registered and
  * again at every delivery after DNS resolution; the delivery then connects to the address
  * that was checked (no second lookup to race) and follows no redirects.
  */
@@ -62,14 +63,51 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6')
 }
 
+/**
+ * Ports a webhook may use under the strict policy (https's own, and its usual alternative):
+ * a public address on any port would let an endpoint aim at mail, database or admin ports.
+ */
+export const WEBHOOK_PORTS = ['443', '8443'] as const
+
 /** Whether an IP address is one a webhook may be delivered to under the strict policy. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address)
   if (family === 4) return !blocked.check(address, 'ipv4')
   if (family !== 6) return false
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped?.[1]) return isPublicAddress(mapped[1])
+  const groups = ipv6Groups(address)
+  if (!groups) return false
+  const zeros = (n: number) => groups.slice(0, n).every((g) => g === 0)
+  // IPv4 inside IPv6, in any spelling (::ffff:127.0.0.1 or ::ffff:7f00:1): mapped addresses
+  // are checked as the IPv4 they carry; IPv4-compatible (::a.b.c.d, deprecated) and
+  // IPv4-translated (::ffff:0:a.b.c.d) ones are never public.
+  if (zeros(5) && groups[5] === 0xffff) return isPublicAddress(ipv4Of(groups))
+  if (zeros(6)) return false
+  if (zeros(4) && groups[4] === 0xffff && groups[5] === 0) return false
   return !blocked.check(address, 'ipv6')
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 included), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/%.*$/, '')
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head = '', tail] = text.split('::')
+  const part = (t: string | undefined) => (t ? t.split(':').map((g) => Number.parseInt(g, 16)) : [])
+  const left = part(head)
+  const right = part(tail)
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(8 - left.length - right.length).fill(0), ...right]
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null
+}
+
+function ipv4Of(groups: number[]): string {
+  const [hi = 0, lo = 0] = groups.slice(6)
+  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.')
 }
 
 /** The URL's shape: http(s), no credentials; https only under the strict policy. */
@@ -117,6 +155,12 @@ export async function resolveWebhookTarget(
     throw new UnsafeWebhookUrlError(
       'O endereço do endpoint aponta para uma rede privada ou reservada; use um endereço público.',
     )
+  }
+  if (
+    policy === 'public-https' &&
+    !(WEBHOOK_PORTS as readonly string[]).includes(url.port || '443')
+  ) {
+    throw new UnsafeWebhookUrlError('Use a porta 443 (padrão do https) ou 8443.')
   }
   return first
 }

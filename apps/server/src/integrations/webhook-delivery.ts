@@ -1,16 +1,9 @@
-import { webhookDeliverJob } from '../events/index.ts'
+import { queueDelivery } from '../events/index.ts'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import type { WebhookEventBody } from '@equilibrai/shared'
-import {
-  type Db,
-  withTransaction,
-  type Env,
-  addJob,
-  queueEmail,
-  type Logger,
-} from '../platform/index.ts'
+import { type Db, withTransaction, type Env, queueEmail, type Logger } from '../platform/index.ts'
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts'
 import {
   resolveWebhookTarget,
@@ -21,8 +14,9 @@ import {
 import { webhookDisabledEmail } from './webhook-mail.ts'
 
 /*
- * One delivery attempt per job (ARCHITECTURE §8, ADR 017): POST the event's JSON, signed, with
- * a 10 s budget and no redirects. Anything but 2xx schedules the next attempt as a new job:
+ * One delivery attempt per job (ARCHITECTURE §8, §12, ADR 017): POST the event's JSON, signed,
+ * with 3 s to connect and 5 s in all for the answer, and no redirects: an endpoint that accepts
+ * and never answers costs one slot of the webhooks lane for 5 s per attempt. Anything but 2xx schedules the next attempt as a new job:
  * 5 s, 30 s, 2 min, 10 min, 30 min, then hourly, while the event is younger than 24 h. The
  * body (and so the event id) is the same on every attempt; only the signature's t changes.
  * An endpoint failing for 3 days without a success is disabled and its owner told by e-mail.
@@ -31,7 +25,8 @@ import { webhookDisabledEmail } from './webhook-mail.ts'
 export const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 1800, 3600]
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000
 export const DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000
-export const ATTEMPT_TIMEOUT_MS = 10_000
+export const CONNECT_TIMEOUT_MS = 3_000
+export const ATTEMPT_TIMEOUT_MS = 5_000
 
 /** The delay before attempt `attempt + 1`, after `attempt` failed ones (1-based). */
 export function retryDelaySeconds(attempt: number): number {
@@ -48,6 +43,7 @@ type DeliveryRow = {
   url: string
   secret: string
   disabled_at: Date | null
+  live: boolean
   failing_since: Date | null
   event_id: string
   type: string
@@ -66,6 +62,7 @@ export async function attemptDelivery(
 ): Promise<AttemptResult | null> {
   const { rows } = await deps.db.query<DeliveryRow>(
     `select d.id, d.status, d.attempts, e.id as endpoint_id, e.url, e.secret, e.disabled_at,
+            webhook_endpoint_live(e.ledger_id, e.created_by) as live,
             e.failing_since, ev.id as event_id, ev.type, ev.data, ev.created_at as event_created_at,
             u.email as owner_email, u.name as owner_name
        from webhook_deliveries d
@@ -78,11 +75,13 @@ export async function attemptDelivery(
   )
   const row = rows[0]
   if (row?.status !== 'pending') return null
-  if (row.disabled_at) {
+  // Disabled for failing, or no longer live (its creator left the ledger or deleted their
+  // account, or the plan lost integrações_personalizadas): the attempt is not made.
+  if (row.disabled_at || !row.live) {
     await deps.db.query(
-      `update webhook_deliveries set status = 'failed', last_error = 'endpoint desativado',
+      `update webhook_deliveries set status = 'failed', last_error = $2,
               next_attempt_at = null where id = $1`,
-      [deliveryId],
+      [deliveryId, row.disabled_at ? 'endpoint desativado' : 'endpoint inativo'],
     )
     return null
   }
@@ -144,12 +143,7 @@ export async function attemptDelivery(
       [row.endpoint_id, at, disable],
     )
     if (retry && !disable) {
-      await addJob(
-        tx,
-        webhookDeliverJob,
-        { delivery_id: deliveryId },
-        { key: deliveryId, runAt: retryAt },
-      )
+      await queueDelivery(tx, { id: deliveryId, endpoint_id: row.endpoint_id }, retryAt)
     }
     // The owner is told once, in the transaction that disables the endpoint.
     if (newlyDisabled) {
@@ -227,10 +221,21 @@ function post(
       },
     )
     const timer = setTimeout(
-      () => request.destroy(new Error('tempo esgotado (10 s)')),
+      () => request.destroy(new Error(`sem resposta em ${ATTEMPT_TIMEOUT_MS / 1000} s`)),
       ATTEMPT_TIMEOUT_MS,
     )
-    request.on('close', () => clearTimeout(timer))
+    const connecting = setTimeout(
+      () => request.destroy(new Error(`sem conexão em ${CONNECT_TIMEOUT_MS / 1000} s`)),
+      CONNECT_TIMEOUT_MS,
+    )
+    request.on('socket', (socket) => {
+      if (!socket.connecting) clearTimeout(connecting)
+      else socket.once('connect', () => clearTimeout(connecting))
+    })
+    request.on('close', () => {
+      clearTimeout(timer)
+      clearTimeout(connecting)
+    })
     request.on('error', reject)
     request.end(body)
   })

@@ -13,9 +13,24 @@ type EndpointRow = {
   secret: string
   created_at: Date
   disabled_at: Date | null
+  creator_id: string | null
+  creator_name: string | null
 }
 
-const COLUMNS = 'id, url, events, secret, created_at, disabled_at'
+/** Over `webhook_endpoints e`: the endpoint and its creator (null once the account is gone). */
+const COLUMNS = `e.id, e.url, e.events, e.secret, e.created_at, e.disabled_at,
+  e.created_by as creator_id, (select u.name from "user" u where u.id = e.created_by) as creator_name`
+
+/**
+ * Which endpoints of a ledger a caller may act on (ARCHITECTURE §12): `all` (the ledger's owner
+ * reading or deleting) or only those `userId` created. Signing-related actions (rotating the
+ * secret, sending a test event) are always the creator's alone.
+ */
+export type EndpointScope = { ledgerId: number; userId: string; all: boolean }
+
+/** SQL condition for a scope whose ledger, user and all flag are $1, $2, $3. */
+const IN_SCOPE = 'e.ledger_id = $1 and ($3::boolean or e.created_by = $2)'
+const scopeParams = (s: EndpointScope) => [s.ledgerId, s.userId, s.all]
 
 const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   id: Number(row.id),
@@ -23,6 +38,7 @@ const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   events: row.events,
   created_at: row.created_at.toISOString(),
   disabled_at: row.disabled_at?.toISOString() ?? null,
+  created_by: row.creator_id ? { id: row.creator_id, name: row.creator_name ?? '' } : null,
 })
 
 const withSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({
@@ -35,7 +51,7 @@ export async function insertEndpoint(
   p: { ledgerId: number; userId: string; url: string; events: string[]; secret: string },
 ): Promise<WebhookEndpointWithSecret> {
   const { rows } = await db.query<EndpointRow>(
-    `insert into webhook_endpoints (ledger_id, created_by, url, events, secret)
+    `insert into webhook_endpoints as e (ledger_id, created_by, url, events, secret)
      values ($1, $2, $3, $4, $5) returning ${COLUMNS}`,
     [p.ledgerId, p.userId, p.url, p.events, p.secret],
   )
@@ -46,32 +62,32 @@ export async function insertEndpoint(
 
 export async function listEndpoints(
   db: Queryable,
-  { ledgerId }: { ledgerId: number },
+  scope: EndpointScope,
 ): Promise<WebhookEndpoint[]> {
   const { rows } = await db.query<EndpointRow>(
-    `select ${COLUMNS} from webhook_endpoints where ledger_id = $1 order by id desc`,
-    [ledgerId],
+    `select ${COLUMNS} from webhook_endpoints e where ${IN_SCOPE} order by e.id desc`,
+    scopeParams(scope),
   )
   return rows.map(toEndpoint)
 }
 
 export async function getEndpoint(
   db: Queryable,
-  { ledgerId, id }: { ledgerId: number; id: number },
+  { id, ...scope }: EndpointScope & { id: number },
 ): Promise<WebhookEndpoint | null> {
   const { rows } = await db.query<EndpointRow>(
-    `select ${COLUMNS} from webhook_endpoints where ledger_id = $1 and id = $2`,
-    [ledgerId, id],
+    `select ${COLUMNS} from webhook_endpoints e where ${IN_SCOPE} and e.id = $4`,
+    [...scopeParams(scope), id],
   )
   return rows[0] ? toEndpoint(rows[0]) : null
 }
 
 export async function deleteEndpoint(
   db: Queryable,
-  { ledgerId, id }: { ledgerId: number; id: number },
+  { id, ...scope }: EndpointScope & { id: number },
 ): Promise<boolean> {
-  const result = await db.query('delete from webhook_endpoints where ledger_id = $1 and id = $2', [
-    ledgerId,
+  const result = await db.query(`delete from webhook_endpoints e where ${IN_SCOPE} and e.id = $4`, [
+    ...scopeParams(scope),
     id,
   ])
   return (result.rowCount ?? 0) > 0
@@ -83,12 +99,17 @@ export async function deleteEndpoint(
  */
 export async function rotateEndpointSecret(
   db: Queryable,
-  { ledgerId, id, secret }: { ledgerId: number; id: number; secret: string },
+  {
+    ledgerId,
+    userId,
+    id,
+    secret,
+  }: { ledgerId: number; userId: string; id: number; secret: string },
 ): Promise<WebhookEndpointWithSecret | null> {
   const { rows } = await db.query<EndpointRow>(
-    `update webhook_endpoints set secret = $3, disabled_at = null, failing_since = null
-      where ledger_id = $1 and id = $2 returning ${COLUMNS}`,
-    [ledgerId, id, secret],
+    `update webhook_endpoints e set secret = $4, disabled_at = null, failing_since = null
+      where ${IN_SCOPE} and e.id = $5 returning ${COLUMNS}`,
+    [ledgerId, userId, false, secret, id],
   )
   return rows[0] ? withSecret(rows[0]) : null
 }
@@ -97,6 +118,7 @@ export async function rotateEndpointSecret(
 export async function listDeliveries(
   db: Queryable,
   { ledgerId, endpointId, limit = 100 }: { ledgerId: number; endpointId: number; limit?: number },
+  // The caller has already been shown the endpoint (getEndpoint with their scope).
 ): Promise<WebhookDelivery[]> {
   const { rows } = await db.query<{
     event_id: string

@@ -25,18 +25,26 @@ const tag = 'Webhooks'
 const feature = 'integrações_personalizadas' as const
 const id = { id: 'Id do endpoint' }
 
+const keptAfterDowngrade =
+  'Continua disponível quando o plano perde `integrações_personalizadas` (as entregas param), para que o titular possa revisar e remover os endpoints.'
+
 /**
- * /api/v1/webhook-endpoints (ARCHITECTURE §8, integrações_personalizadas): endpoints of the
- * caller's ledger, their delivery log, a test event and secret rotation.
+ * /api/v1/webhook-endpoints (ARCHITECTURE §8, §12, integrações_personalizadas): endpoints of the
+ * caller's ledger, their delivery log, a test event and secret rotation. An endpoint belongs to
+ * its creator: the ledger's owner sees and deletes all of the ledger's, a member only their own
+ * (webhook-endpoints.handlers.ts). Listing, reading and deleting stay open after a downgrade
+ * (no 403), so an owner can clean up; everything else needs the feature.
  */
 export function webhookEndpointsRoutes(deps: AppDeps) {
   const h = webhookEndpointHandlers(deps)
-  const guard = [requireLedgerCaller(deps), requireFeature(deps, feature)] as const
+  const caller = requireLedgerCaller(deps)
+  const gate = requireFeature(deps, feature)
   return new Hono<LedgerBindings>()
-    .use('/v1/webhook-endpoints', ...guard)
-    .use('/v1/webhook-endpoints/*', ...guard)
+    .use('/v1/webhook-endpoints', caller)
+    .use('/v1/webhook-endpoints/*', caller)
     .post(
       '/v1/webhook-endpoints',
+      gate,
       apiDoc({
         tag,
         feature,
@@ -52,8 +60,8 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
       '/v1/webhook-endpoints',
       apiDoc({
         tag,
-        feature,
         summary: 'Lista os endpoints de webhook',
+        description: `O titular da conta vê todos os endpoints da conta (com quem cadastrou cada um); um membro da equipe, só os seus. ${keptAfterDowngrade}`,
         response: { schema: webhookEndpointListSchema, example: { data: [endpointExample] } },
       }),
       h.list,
@@ -62,8 +70,8 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
       '/v1/webhook-endpoints/:id',
       apiDoc({
         tag,
-        feature,
         summary: 'Mostra um endpoint',
+        description: keptAfterDowngrade,
         params: id,
         errors: [404],
         response: { schema: webhookEndpointSchema, example: endpointExample },
@@ -74,8 +82,8 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
       '/v1/webhook-endpoints/:id',
       apiDoc({
         tag,
-        feature,
         summary: 'Remove um endpoint (e seu histórico de entregas)',
+        description: `O titular pode remover qualquer endpoint da conta; um membro, só os que cadastrou. ${keptAfterDowngrade}`,
         params: id,
         errors: [404],
         response: { status: 204, description: 'Removido' },
@@ -84,12 +92,13 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
     )
     .post(
       '/v1/webhook-endpoints/:id/rotate-secret',
+      gate,
       apiDoc({
         tag,
         feature,
         summary: 'Gera um novo segredo de assinatura',
         description:
-          'O segredo anterior deixa de valer na hora. Também reativa um endpoint desativado por falhas.',
+          'Só quem cadastrou o endpoint. O segredo anterior deixa de valer na hora. Também reativa um endpoint desativado por falhas.',
         params: id,
         post: true,
         errors: [404],
@@ -99,11 +108,13 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
     )
     .post(
       '/v1/webhook-endpoints/:id/test',
+      gate,
       apiDoc({
         tag,
         feature,
         summary: 'Envia um evento de teste',
-        description: 'Um evento `webhook.test`, assinado e reenviado como qualquer outro.',
+        description:
+          'Um evento `webhook.test`, assinado e reenviado como qualquer outro. Só quem cadastrou o endpoint; até 10 a cada 10 minutos por pessoa (429 com Retry-After além disso).',
         params: id,
         post: true,
         errors: [404],
@@ -118,6 +129,7 @@ export function webhookEndpointsRoutes(deps: AppDeps) {
     )
     .get(
       '/v1/webhook-endpoints/:id/deliveries',
+      gate,
       apiDoc({
         tag,
         feature,

@@ -280,6 +280,7 @@ describe('outgoing webhooks', () => {
           events: ['bill.due', 'budget.alert'],
           created_at: expect.any(String),
           disabled_at: null,
+          created_by: { id: u.userId, name: 'Maria da Silva' },
         },
       ],
     })

@@ -49,6 +49,12 @@ const envSchema = z.object({
    * always in production) or 'any' (also http and local addresses; the default elsewhere).
    */
   WEBHOOK_URLS: z.enum(['public-https', 'any']).optional(),
+  /**
+   * Outgoing webhook deliveries run in their own lane: a job runner of their own with this many
+   * slots, one delivery at a time per endpoint (app/job-runner.ts), so a slow endpoint never
+   * holds the slots of WhatsApp, e-mail or reminders.
+   */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
 })
 
 /** Rules between variables, checked on the raw values so they are listed with all the others. */

@@ -66,8 +66,11 @@ export class UnprocessableError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', 'Muitas tentativas. Aguarde um pouco e tente novamente.', {
+  constructor(
+    retryAfterSeconds: number,
+    message = 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  ) {
+    super(429, 'RATE_LIMITED', message, {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     })
   }

@@ -138,6 +138,14 @@ export async function deleteAccount(
       )
     }
     await deps.forgetPasswordFailures?.(tx, person.email)
+    // Invitations sent to the address (any team's, open or not): the e-mail is theirs.
+    await tx.query('delete from team_invitations where email = lower($1)', [person.email])
+    // Outgoing webhook events keep the entry, not its author: the name and id go (issue 25).
+    await tx.query(
+      `update webhook_events set data = jsonb_set(data, '{created_by}', 'null'::jsonb)
+        where data -> 'created_by' ->> 'id' = $1`,
+      [userId],
+    )
     await sweepPersonColumns(tx, userId)
     // Cascades: profile → subscription → ledger → entries, bills…; sessions, sign-in methods.
     await tx.query('delete from "user" where id = $1', [userId])

@@ -21,6 +21,17 @@ const CURATED = new Set([
   'usuarios',
 ])
 
+/**
+ * Rows of someone else's that name the person only as who acted on them: an admin's answer to
+ * another customer's support request, an account manager an admin set. Exported as what the
+ * person wrote or did (these fields, under `<table>.<column>` in records), never the other
+ * customer's data (issue 25).
+ */
+const ACTOR_VIEWS: Record<string, Record<string, readonly string[]>> = {
+  support_requests: { answered_by: ['id', 'answer', 'answered_at'] },
+  account_managers: { updated_by: ['updated_at'] },
+}
+
 function clean(row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMN.test(key)))
 }
@@ -106,8 +117,14 @@ export async function buildDataExport(
 
   // Every other table, found in the catalogue: rows naming the person, or in their ledger.
   const conditions = new Map<string, Array<[column: string, value: unknown]>>()
+  const actorViews: Array<[table: string, column: string, fields: readonly string[]]> = []
   const add = (table: string, column: string, value: unknown) => {
     if (CURATED.has(table)) return
+    const fields = ACTOR_VIEWS[table]?.[column]
+    if (fields) {
+      actorViews.push([table, column, fields])
+      return
+    }
     conditions.set(table, [...(conditions.get(table) ?? []), [column, value]])
   }
   for (const { table, column } of await personColumns(db)) add(table, column, userId)
@@ -121,6 +138,18 @@ export async function buildDataExport(
       db,
       `select to_jsonb(t) as row from ${ident(table)} t where ${where}`,
       pairs.map(([, value]) => value),
+    )
+  }
+
+  for (const [table, column, fields] of actorViews) {
+    const found = await rows(
+      db,
+      `select to_jsonb(t) as row from ${ident(table)} t where ${ident(column)} = $1
+        order by 1`,
+      [userId],
+    )
+    records[`${table}.${column}`] = found.map((row) =>
+      Object.fromEntries(fields.map((field) => [field, row[field] ?? null])),
     )
   }
 

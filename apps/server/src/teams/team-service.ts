@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { InvitationPreview } from '@equilibrai/shared'
-import { type Db, type Queryable, queueEmail, withTransaction } from '../platform/index.ts'
+import {
+  consumeRateLimit,
+  type Db,
+  isUniqueViolation,
+  type Queryable,
+  queueEmail,
+  type RateLimitRule,
+  RateLimitedError,
+  withTransaction,
+} from '../platform/index.ts'
 import { teamInvitationEmail } from './team-emails.ts'
 import { assertFeature } from '../tenancy/index.ts'
 import {
@@ -22,6 +31,12 @@ import { ensureTeam, seatsTaken, teamById, teamOfUser, teamOwnedBy } from './tea
  */
 
 export const INVITATION_DAYS = 7
+
+/**
+ * Invitation e-mails per team and address (ARCHITECTURE §12): inviting and cancelling in a loop
+ * must not turn the team into a way to flood someone's inbox. Counted per attempt.
+ */
+export const INVITATION_EMAIL_LIMIT: RateLimitRule = { max: 3, windowSeconds: 86_400 }
 
 /**
  * The team the person sees at /equipe: theirs as owner or member (a member's read-only, an
@@ -68,6 +83,16 @@ export async function createInvitation(
   db: Db,
   { ownerId, email, publicUrl }: { ownerId: string; email: string; publicUrl: string },
 ): Promise<{ id: number; email: string; expires_at: string }> {
+  const limit = await consumeRateLimit(db, {
+    key: `team-invite:${ownerId}:${hashToken(email)}`,
+    rule: INVITATION_EMAIL_LIMIT,
+  })
+  if (!limit.allowed) {
+    throw new RateLimitedError(
+      limit.retryAfterSeconds,
+      `Você já convidou este e-mail ${INVITATION_EMAIL_LIMIT.max} vezes nas últimas 24 horas. Tente de novo amanhã.`,
+    )
+  }
   return withTransaction(db, async (tx) => {
     const memberOf = await tx.query('select 1 from team_members where user_id = $1', [ownerId])
     if (memberOf.rowCount) throw new NotTeamOwnerError()
@@ -181,7 +206,15 @@ export async function acceptInvitation(
   db: Db,
   { token, user }: { token: string; user: { id: string; email: string; emailVerified: boolean } },
 ): Promise<{ teamId: number }> {
+  const alreadyInTeam = () =>
+    new TeamConflictError(
+      'Você já faz parte de uma equipe. Saia dela antes de aceitar outro convite.',
+      'ALREADY_IN_TEAM',
+    )
   return withTransaction(db, async (tx) => {
+    // The person first: two acceptances of theirs (different teams, so different team locks)
+    // wait for each other here, and the second finds the first's membership (issue 25).
+    await tx.query('select 1 from profiles where id = $1 for update', [user.id])
     const found = await invitationByToken(tx, token)
     if (!found) throw new InvitationNotFoundError()
     const team = await teamById(tx, { teamId: found.team_id, forUpdate: true })
@@ -194,11 +227,7 @@ export async function acceptInvitation(
     if (user.id === team.owner_user_id)
       throw new TeamConflictError('Você já é o dono desta equipe.', 'ALREADY_MEMBER')
     const current = await teamOfUser(tx, { userId: user.id })
-    if (current?.role === 'member')
-      throw new TeamConflictError(
-        'Você já faz parte de uma equipe. Saia dela antes de aceitar outro convite.',
-        'ALREADY_IN_TEAM',
-      )
+    if (current?.role === 'member') throw alreadyInTeam()
     if (current?.role === 'owner') {
       const own = await seatsTaken(tx, { teamId: current.team.id })
       if (own.members + own.pending > 0)
@@ -215,10 +244,11 @@ export async function acceptInvitation(
     const seats = await seatsTaken(tx, { teamId: team.id })
     if (1 + seats.members + 1 > team.max_users)
       throw new SeatsFullError(team.max_users, team.plan_name)
-    await tx.query('insert into team_members (team_id, user_id) values ($1, $2)', [
-      team.id,
-      user.id,
-    ])
+    await tx
+      .query('insert into team_members (team_id, user_id) values ($1, $2)', [team.id, user.id])
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? alreadyInTeam() : error
+      })
     await tx.query(
       'update team_invitations set accepted_at = now(), accepted_by = $2 where id = $1',
       [inv.id, user.id],

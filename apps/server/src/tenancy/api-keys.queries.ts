@@ -32,6 +32,19 @@ export async function insertApiKey(
   return toSummary(row)
 }
 
+/**
+ * Locks the person's profile row (the one row every key creation of theirs passes through) and
+ * counts their live keys: inside a transaction, a concurrent creation waits for this one.
+ */
+export async function lockKeysOf(db: Queryable, { userId }: { userId: string }): Promise<number> {
+  await db.query('select 1 from profiles where id = $1 for update', [userId])
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from api_keys where user_id = $1 and revoked_at is null',
+    [userId],
+  )
+  return rows[0]?.n ?? 0
+}
+
 /** The user's keys that still work, newest first. */
 export async function listApiKeys(
   db: Queryable,

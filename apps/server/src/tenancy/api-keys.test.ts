@@ -19,6 +19,44 @@ const entry = (over: Record<string, unknown> = {}) => ({
 })
 
 describe('/api/api-keys', () => {
+  it('allows 10 live keys per person (409 in pt-BR beyond, even 12 at once), and limits creation', async () => {
+    const u = await userOnPlan(server)
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => u.client.post('/api/api-keys', { name: `Chave ${i}` })),
+    )
+    const statuses = burst.map((r) => r.status).sort()
+    expect(statuses).toEqual([...Array(10).fill(201), 409, 409])
+    const refused = burst.find((r) => r.status === 409)
+    const error = refused ? await errorOf(refused) : null
+    expect(error).toEqual({
+      code: 'API_KEY_LIMIT',
+      message: 'Você já tem 10 chaves de API ativas. Revogue uma para criar outra.',
+    })
+    const list = (await (await u.client.request('/api/api-keys')).json()) as ApiKeyList
+    expect(list.data).toHaveLength(10)
+    // Revoking frees a place; but creating and revoking in a loop is limited too (20 an hour).
+    let status = 0
+    let creations = 12
+    while (creations < 40) {
+      const key = list.data.pop()
+      if (key) await u.client.request(`/api/api-keys/${key.id}`, { method: 'DELETE' })
+      const res = await u.client.post('/api/api-keys', { name: 'Mais uma' })
+      creations += 1
+      status = res.status
+      if (status === 429) {
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+        expect((await errorOf(res)).message).toBe(
+          'Limite de 20 chaves de API criadas por hora atingido. Tente de novo mais tarde.',
+        )
+        break
+      }
+      const created = (await res.json()) as { id: number }
+      list.data.push({ id: created.id } as never)
+    }
+    expect(status).toBe(429)
+    expect(creations).toBe(21)
+  })
+
   it('creates a key shown once, lists it by prefix and stores only a keyed hash', async () => {
     const u = await userOnPlan(server)
     const created = await createKey(u, 'ERP da loja')

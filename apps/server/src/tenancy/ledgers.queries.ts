@@ -43,19 +43,14 @@ export async function ownLedger(db: Queryable, { userId }: { userId: string }): 
  */
 export const PLAN_ALLOWS_TEAM = `${planHasFeatureSql('dashboard_equipe')} and p.max_users > 1`
 
+/**
+ * The team part of ledgerForUser: the SQL function team_ledger_of (migration 019), the same
+ * reading the outgoing webhooks use to decide whether an endpoint's creator is still in its
+ * ledger (plan allows the team, seat order by joined_at).
+ */
 async function teamLedgerOf(db: Queryable, userId: string): Promise<LedgerRef | null> {
   const { rows } = await db.query<{ id: number; owner_user_id: string }>(
-    `select l.id, l.owner_user_id
-       from team_members m
-       join teams t on t.id = m.team_id
-       join ledgers l on l.id = t.ledger_id
-       join subscribers s on s.user_id = t.owner_user_id
-       join plan_features p on p.plan_type = s.plan_type
-      where m.user_id = $1
-        and ${PLAN_ALLOWS_TEAM}
-        and (select count(*) from team_members e
-              where e.team_id = m.team_id
-                and (e.joined_at, e.user_id) < (m.joined_at, m.user_id)) < p.max_users - 1`,
+    'select l.id, l.owner_user_id from ledgers l where l.id = team_ledger_of($1)',
     [userId],
   )
   const row = rows[0]

@@ -17,6 +17,10 @@ export const webhookEndpointSchema = z
     disabled_at: instant('2026-11-10T14:32:05.120Z').nullable().meta({
       description: 'Preenchido quando o endpoint foi desativado após 3 dias de falhas',
     }),
+    created_by: z.object({ id: z.string(), name: z.string() }).nullable().meta({
+      description:
+        'Quem cadastrou o endpoint (numa equipe, o titular vê os de todos); null se a conta foi excluída. Só recebe eventos enquanto essa pessoa estiver na conta.',
+    }),
   })
   .meta({ id: 'WebhookEndpoint' })
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>
@@ -64,6 +68,7 @@ export const webhookEndpointExample: WebhookEndpoint = {
   events: ['transaction.created', 'transaction.deleted'],
   created_at: '2026-11-10T14:32:05.120Z',
   disabled_at: null,
+  created_by: { id: 'u_8f3k2', name: 'Joana Padeira' },
 }
 
 export const webhookEndpointWithSecretExample: WebhookEndpointWithSecret = {

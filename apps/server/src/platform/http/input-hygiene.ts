@@ -5,12 +5,25 @@ import { isWebhookRequest } from './cross-site.ts'
 
 export const INVALID_CHARACTER_MESSAGE = 'O texto contém um caractere inválido.'
 
-/** Whether a parsed JSON value holds U+0000 in any string or key (PostgreSQL text cannot). */
+/**
+ * Whether a parsed JSON value holds U+0000 in any string or key (PostgreSQL text cannot).
+ * Walked with an explicit stack, not recursion: JSON nested 20 000 deep parses fine and must
+ * not overflow the call stack here (issue 25: that was a 500 on every JSON route).
+ */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(containsNul)
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item))
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const item = pending.pop()
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element)
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, element] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true
+        pending.push(element)
+      }
+    }
   }
   return false
 }

@@ -77,6 +77,11 @@ export function WebhooksCard() {
                     <Badge variant="destructive">Desativado por falhas</Badge>
                   )}
                 </div>
+                <p className="text-muted-foreground text-xs">
+                  {endpoint.created_by
+                    ? `Cadastrado por ${endpoint.created_by.name}`
+                    : 'Cadastrado por uma conta excluída (não recebe eventos)'}
+                </p>
                 <div className="flex flex-wrap gap-1">
                   {endpoint.events.map((event) => (
                     <Badge key={event} variant="secondary">
