@@ -45,6 +45,12 @@ const envSchema = z.object({
   /** 'off' keeps the job runner out of this process (when `npm run worker` runs apart). */
   WORKER: z.enum(['on', 'off']).default('on'),
   /**
+   * A job runner not heard from for this long is taken for dead and the jobs it held are run
+   * again (platform/jobs/lock-recovery.ts): a job a killed worker held is taken again within
+   * this plus a quarter of it (75 s by default).
+   */
+  WORKER_STALE_AFTER_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /**
    * Which outgoing webhook URLs are accepted: 'public-https' (https to public addresses only;
    * always in production) or 'any' (also http and local addresses; the default elsewhere).
    */

@@ -36,6 +36,8 @@ export { noStoreByDefault, serverRequestId } from './http/response-policy.ts'
 export { securityHeaders } from './http/security-headers.ts'
 export { loadStaticFiles, serveStatic } from './http/static-files.ts'
 export { addJob, addJobs, ensureJobSchema } from './jobs/add-job.ts'
+export { startLockRecovery } from './jobs/lock-recovery.ts'
+export type { LockRecovery } from './jobs/lock-recovery.ts'
 export { cronPayload, defineJob, idPayload, isScheduled } from './jobs/job-spec.ts'
 export type {
   JobRow,
