@@ -5,6 +5,7 @@ export {
   unlockSession,
 } from './db/advisory-locks.ts'
 export { openDatabase } from './db/database.ts'
+export { isDatabaseUnavailable } from './db/unavailable.ts'
 export type { Database, Db } from './db/database.ts'
 export { DataDirBusyError } from './db/embedded-postgres.ts'
 export type { OwnerRole } from './db/embedded-postgres.ts'
@@ -20,6 +21,8 @@ export {
   ForbiddenError,
   NotFoundError,
   RateLimitedError,
+  UnavailableError,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
   UnauthorizedError,
   UnprocessableError,
   ValidationError,
