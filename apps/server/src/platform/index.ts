@@ -51,6 +51,8 @@ export type {
   ScheduledJob,
   TaskDeps,
 } from './jobs/job-spec.ts'
+export { BusyError, Lane } from './lanes.ts'
+export type { LaneOptions } from './lanes.ts'
 export { createLogger } from './logger.ts'
 export type { Logger } from './logger.ts'
 export { mailSendJob } from './mail/mail.jobs.ts'
