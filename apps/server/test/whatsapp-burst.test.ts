@@ -18,7 +18,7 @@ let database: Database
 let small: Db
 beforeAll(async () => {
   database = await createTestDatabase()
-  small = createPool(database.url, 4)
+  small = createPool(database.url, { max: 4 })
 })
 afterAll(async () => {
   await small?.end()

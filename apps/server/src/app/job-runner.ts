@@ -1,7 +1,14 @@
 import { registerHooks } from './hooks.ts'
 import { Logger as WorkerLogger, type Runner, run, type TaskList } from 'graphile-worker'
 import { webhookDeliverJob } from '../events/index.ts'
-import { type Db, type Env, type Logger, createMailer } from '../platform/index.ts'
+import {
+  type Db,
+  type Env,
+  type Logger,
+  createMailer,
+  type LockRecovery,
+  startLockRecovery,
+} from '../platform/index.ts'
 import { crontab, startupJobs, taskList } from './task-registry.ts'
 
 /** What the callers use of a runner (or of the main runner and its lanes together). */
@@ -27,6 +34,9 @@ export function jobLanes(
  * process's one mailer is made here, for the outbox's mail_send job, and closed when the runner
  * stops: nothing else in a server or worker process sends e-mail (ADR 020).
  *
+ * The process heartbeats for all its runners and sweeps the locks of dead ones
+ * (platform/jobs/lock-recovery.ts): a job a killed worker held runs again within minutes.
+ *
  * `only` runs just those tasks, with no schedule and no startup jobs (the CLI chat's runner for
  * the channel's message jobs). Without it, the main runner (`concurrency` slots, every task but
  * the lanes') and one runner per lane (jobLanes) start together and stop together.
@@ -43,10 +53,23 @@ export async function startJobRunner(
   const tasks = taskList({ db, log: log.child({ component: 'jobs' }), env, mailer })
   const lanes = only ? [] : jobLanes(env)
   const laneTasks = new Set(lanes.flatMap((lane) => lane.tasks))
+  const recovery = startLockRecovery(db, log.child({ component: 'jobs' }), {
+    staleAfterMs: env.WORKER_STALE_AFTER_SECONDS * 1000,
+  })
+  let closing: Promise<void> | null = null
+  // Stopping also waits for the last heartbeat and removes this process's (the database is
+  // closed right after).
+  const closeAll = () => {
+    if (!closing) {
+      mailer.close()
+      closing = recovery.stop()
+    }
+    return closing
+  }
   const runners: Runner[] = []
   try {
     runners.push(
-      await startOne(db, log, {
+      await startOne(db, log, recovery, {
         concurrency,
         tasks: pick(tasks, only ?? Object.keys(tasks).filter((task) => !laneTasks.has(task))),
         scheduled: !only,
@@ -54,7 +77,7 @@ export async function startJobRunner(
     )
     for (const lane of lanes) {
       runners.push(
-        await startOne(db, log.child({ lane: lane.name }), {
+        await startOne(db, log.child({ lane: lane.name }), recovery, {
           concurrency: lane.concurrency,
           tasks: pick(tasks, lane.tasks),
           scheduled: false,
@@ -63,17 +86,17 @@ export async function startJobRunner(
     }
   } catch (error) {
     await Promise.all(runners.map((r) => r.stop()))
-    mailer.close()
+    await closeAll()
     throw error
   }
   const promise = Promise.all(runners.map((r) => r.promise)).then(() => undefined)
-  const closeMailer = () => mailer.close()
-  promise.then(closeMailer, closeMailer)
+  promise.then(closeAll, closeAll)
   const [main] = runners as [Runner]
   return {
     addJob: main.addJob,
     stop: async () => {
       await Promise.all(runners.map((r) => r.stop()))
+      await closeAll()
     },
     promise,
   }
@@ -83,6 +106,7 @@ export async function startJobRunner(
 async function startOne(
   db: Db,
   log: Logger,
+  recovery: LockRecovery,
   { concurrency, tasks, scheduled }: { concurrency: number; tasks: TaskList; scheduled: boolean },
 ): Promise<Runner> {
   const jobLog = log.child({ component: 'jobs' })
@@ -92,6 +116,7 @@ async function startOne(
   })
   const runner = await run({
     pgPool: db,
+    events: recovery.events,
     concurrency,
     noHandleSignals: true,
     pollInterval: 1_000,

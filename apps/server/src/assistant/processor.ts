@@ -16,6 +16,10 @@ import {
   type InboundRow,
   lockConversation,
   lockInbound,
+  conversationLockKey,
+  inboundSender,
+  nextInConversation,
+  waIdForms,
   markFailed,
   markProcessed,
   recentWithStatus,
@@ -26,7 +30,15 @@ import {
 } from '../messaging/index.ts'
 import { type NonTextKind, replies } from '@equilibrai/assistant'
 import type pg from 'pg'
-import { type Db, inTransaction, type Queryable, type Env, type Logger } from '../platform/index.ts'
+import {
+  type Db,
+  inTransaction,
+  lockForSession,
+  type Queryable,
+  type Env,
+  type Logger,
+  unlockSession,
+} from '../platform/index.ts'
 import { dropPending } from './assistant-state.queries.ts'
 import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
@@ -111,14 +123,49 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
   // job never waits for a second connection while holding one, so a burst cannot exhaust the
   // pool with jobs waiting on each other.
   const client = await deps.db.connect()
+  let broken = false
   try {
-    await inTransaction(client, (tx) => processLocked(deps, tx, inboundId)).catch((error) =>
-      handleFailure(deps, client, inboundId, error),
-    )
+    const sender = await inboundSender(client, inboundId)
+    if (!sender || sender.processed) return
+    // The person's conversation, held across the transactions below: their messages are
+    // understood one at a time, in the order they were sent (ARCHITECTURE §12). Jobs run in
+    // whatever order the queue gives them, so each first understands the person's earlier
+    // messages still open ("uber 41" before the "desfazer" sent after it but received first).
+    const person = sender.channel === 'whatsapp' ? phoneKey(sender.wa_id) : sender.wa_id
+    const waIds = sender.channel === 'whatsapp' ? waIdForms(sender.wa_id) : [sender.wa_id]
+    const key = conversationLockKey(person)
+    await lockForSession(client, key)
+    try {
+      for (let n = 0; n < MAX_CATCH_UP; n++) {
+        const next = await nextInConversation(client, {
+          id: inboundId,
+          channel: sender.channel,
+          waIds,
+        })
+        if (next === null) return
+        await inTransaction(client, (tx) => processLocked(deps, tx, next)).catch((error) =>
+          handleFailure(deps, client, next, error),
+        )
+        if (next === inboundId) return
+      }
+      // A long backlog: this job is retried (its message's turn comes as the others close).
+      throw new Error('whatsapp_inbound: mensagens anteriores ainda em processamento')
+    } finally {
+      await unlockSession(client, key).catch(() => {
+        broken = true
+      })
+    }
+  } catch (error) {
+    broken = true
+    throw error
   } finally {
-    client.release()
+    // A connection whose session lock may still be held is closed, not reused.
+    client.release(broken)
   }
 }
+
+/** Earlier messages one job understands before its own (more are left to their own jobs). */
+const MAX_CATCH_UP = 50
 
 async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
   const row = await lockInbound(tx, inboundId)

@@ -135,7 +135,8 @@ export async function getUsage(
 /**
  * claimEntrySlot for many entries of many owners at once (the recurring_entries run): locks
  * the owners' rows in user id order, grants each owner what the plan still allows of what it
- * asks (`wanted`), and returns the grants. The same rules as one claim; one statement each way.
+ * asks (`wanted`), and returns the grants. The same rules as one claim; one statement each way:
+ * a counter turning to a new month starts, here too, at the installments already dated in it.
  */
 export async function claimEntrySlots(
   db: Queryable,
@@ -146,7 +147,8 @@ export async function claimEntrySlots(
   if (owners.length === 0) return granted
   const { rows } = await db.query<{ user_id: string; used: number; limit: number }>(
     `select s.user_id,
-            case when s.counter_month >= m.month then s.monthly_transactions else 0 end as used,
+            case when s.counter_month >= m.month then s.monthly_transactions
+                 else ${scheduledIn('m.month', 's.user_id')} end as used,
             p.max_monthly_transactions as limit
        from subscribers s join plan_features p on p.plan_type = s.plan_type,
             (select ${SP_MONTH_NOW} as month) m
@@ -165,7 +167,8 @@ export async function claimEntrySlots(
     await db.query(
       `update subscribers s
           set monthly_transactions =
-                case when s.counter_month >= m.month then s.monthly_transactions else 0 end + g.n,
+                case when s.counter_month >= m.month then s.monthly_transactions
+                     else ${scheduledIn('m.month', 's.user_id')} end + g.n,
               counter_month = greatest(s.counter_month, m.month),
               updated_at = now()
          from unnest($1::text[], $2::int[]) as g(user_id, n), (select ${SP_MONTH_NOW} as month) m

@@ -27,9 +27,44 @@ export async function lockInbound(tx: Queryable, id: number): Promise<InboundRow
   return rows[0] ?? null
 }
 
+/** Whose message this is (no lock): the conversation its job must queue behind. */
+export async function inboundSender(
+  db: Queryable,
+  id: number,
+): Promise<{ channel: Channel; wa_id: string; processed: boolean } | null> {
+  const { rows } = await db.query<{ channel: Channel; wa_id: string; processed: boolean }>(
+    `select channel, wa_id, processed_at is not null as processed from whatsapp_inbound
+      where id = $1`,
+    [id],
+  )
+  return rows[0] ?? null
+}
+
+/**
+ * The next message of this conversation to understand, up to message `id`: the earliest still
+ * open, by WhatsApp's timestamp, then arrival. Null once `id` itself is closed.
+ */
+export async function nextInConversation(
+  db: Queryable,
+  { id, channel, waIds }: { id: number; channel: Channel; waIds: string[] },
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `select i.id from whatsapp_inbound i, whatsapp_inbound me
+      where me.id = $1 and me.processed_at is null
+        and i.processed_at is null and i.channel = $2 and i.wa_id = any($3::text[])
+        and (i.sent_at, i.id) <= (me.sent_at, me.id)
+      order by i.sent_at, i.id limit 1`,
+    [id, channel, waIds],
+  )
+  return rows[0]?.id ?? null
+}
+
+/** The advisory lock that lets one message of a person be understood at a time. */
+export const conversationLockKey = (person: string) => `whatsapp-conversation:${person}`
+
 /** One message of a person at a time, until the transaction ends. */
 export async function lockConversation(tx: Queryable, person: string): Promise<void> {
-  await lockForTransaction(tx, `whatsapp-conversation:${person}`)
+  await lockForTransaction(tx, conversationLockKey(person))
 }
 
 export async function markProcessed(

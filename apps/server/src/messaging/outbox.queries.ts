@@ -62,13 +62,28 @@ export async function insertOutbound(
 
 /** When the latest message sent to this recipient went out (by schedule order), or null. */
 export async function lastSentAt(db: Queryable, { waId }: { waId: string }): Promise<Date | null> {
-  const { rows } = await db.query<{ sent_at: Date }>(
-    `select sent_at from whatsapp_outbound
-      where wa_id = $1 and sent_at is not null
-      order by not_before desc limit 1`,
+  // The latest actual send, whatever order the messages were scheduled in.
+  const { rows } = await db.query<{ sent_at: Date | null }>(
+    'select max(sent_at) as sent_at from whatsapp_outbound where wa_id = $1',
     [waId],
   )
   return rows[0]?.sent_at ?? null
+}
+
+/**
+ * When the message queued before `id` to the same number (by slot, then id) is next due, or
+ * null when none waits: a reply must not overtake an earlier one being retried.
+ */
+export async function queuedAheadDue(db: Queryable, { id }: { id: number }): Promise<Date | null> {
+  const { rows } = await db.query<{ due: Date }>(
+    `select greatest(o.next_attempt_at, clock_timestamp()) as due
+       from whatsapp_outbound o, whatsapp_outbound me
+      where me.id = $1 and o.wa_id = me.wa_id and o.status = 'queued'
+        and (o.not_before, o.id) < (me.not_before, me.id)
+      order by o.not_before, o.id limit 1`,
+    [id],
+  )
+  return rows[0]?.due ?? null
 }
 
 export async function outboundIdByKey(tx: Queryable, idempotencyKey: string): Promise<number> {

@@ -33,6 +33,7 @@ import {
   type OutboundRow,
   outboundForAttempt,
   outboundIdByKey,
+  queuedAheadDue,
   scheduleRetry,
   switchToFallback,
 } from './outbox.queries.ts'
@@ -183,6 +184,16 @@ async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: 
   try {
     // The schedule spaces messages PACING_MS apart, but a job that ran late can bring its send
     // close to the next one's: the gap is kept on actual sends too.
+    if (row.channel !== 'simulator') {
+      // One person's replies go out in the order they were queued: an earlier one waiting
+      // for a retry is not overtaken (ARCHITECTURE §12).
+      const ahead = await queuedAheadDue(client, { id: row.id })
+      if (ahead) {
+        const runAt = new Date(ahead.getTime() + PACING_MS)
+        await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt })
+        return
+      }
+    }
     const last = row.channel === 'simulator' ? null : await lastSentAt(client, { waId: row.wa_id })
     const next = last ? last.getTime() + PACING_MS : 0
     if (next > Date.now()) {

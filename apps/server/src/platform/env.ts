@@ -45,6 +45,18 @@ const envSchema = z.object({
   /** 'off' keeps the job runner out of this process (when `npm run worker` runs apart). */
   WORKER: z.enum(['on', 'off']).default('on'),
   /**
+   * A job runner not heard from for this long is taken for dead and the jobs it held are run
+   * again (platform/jobs/lock-recovery.ts): a job a killed worker held is taken again within
+   * this plus a quarter of it (75 s by default).
+   */
+  /**
+   * The longest one database statement may run (server-side statement_timeout, and the same
+   * plus 2 s on the client, which also covers a database that stopped answering at all). A
+   * request that hits it answers 503 UNAVAILABLE with Retry-After; a job is retried.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  WORKER_STALE_AFTER_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /**
    * Which outgoing webhook URLs are accepted: 'public-https' (https to public addresses only;
    * always in production) or 'any' (also http and local addresses; the default elsewhere).
    */

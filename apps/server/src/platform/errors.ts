@@ -75,3 +75,21 @@ export class RateLimitedError extends AppError {
     })
   }
 }
+
+/** What a 503 asks clients to wait before trying again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
+/**
+ * The database (or another part the request needs) did not answer in time or is down: the
+ * client should try again shortly. ARCHITECTURE §12.
+ */
+export class UnavailableError extends AppError {
+  constructor(retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS) {
+    super(
+      503,
+      'UNAVAILABLE',
+      'Serviço temporariamente indisponível. Tente novamente em instantes.',
+      { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    )
+  }
+}

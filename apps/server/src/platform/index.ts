@@ -5,6 +5,7 @@ export {
   unlockSession,
 } from './db/advisory-locks.ts'
 export { openDatabase } from './db/database.ts'
+export { isDatabaseUnavailable } from './db/unavailable.ts'
 export type { Database, Db } from './db/database.ts'
 export { DataDirBusyError } from './db/embedded-postgres.ts'
 export type { OwnerRole } from './db/embedded-postgres.ts'
@@ -20,6 +21,8 @@ export {
   ForbiddenError,
   NotFoundError,
   RateLimitedError,
+  UnavailableError,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
   UnauthorizedError,
   UnprocessableError,
   ValidationError,
@@ -36,6 +39,8 @@ export { noStoreByDefault, serverRequestId } from './http/response-policy.ts'
 export { securityHeaders } from './http/security-headers.ts'
 export { loadStaticFiles, serveStatic } from './http/static-files.ts'
 export { addJob, addJobs, ensureJobSchema } from './jobs/add-job.ts'
+export { startLockRecovery } from './jobs/lock-recovery.ts'
+export type { LockRecovery } from './jobs/lock-recovery.ts'
 export { cronPayload, defineJob, idPayload, isScheduled } from './jobs/job-spec.ts'
 export type {
   JobRow,
@@ -46,6 +51,8 @@ export type {
   ScheduledJob,
   TaskDeps,
 } from './jobs/job-spec.ts'
+export { BusyError, Lane } from './lanes.ts'
+export type { LaneOptions } from './lanes.ts'
 export { createLogger } from './logger.ts'
 export type { Logger } from './logger.ts'
 export { mailSendJob } from './mail/mail.jobs.ts'

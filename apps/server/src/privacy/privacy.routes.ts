@@ -2,7 +2,7 @@ import type { AppDeps } from '../tenancy/index.ts'
 import { deleteAccountSchema, saoPauloDate } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createBillingContext } from '../billing/index.ts'
-import { type AppBindings, clientIp, parseBody } from '../platform/index.ts'
+import { type AppBindings, clientIp, Lane, parseBody } from '../platform/index.ts'
 import { requireUser } from '../accounts/index.ts'
 import { deleteAccount } from './account-deletion.ts'
 import { buildDataExport } from './data-export.ts'
@@ -20,16 +20,24 @@ function authCookieNames(cookieHeader: string | undefined): string[] {
  * LGPD self-service (ARCHITECTURE §8): GET /api/me/export downloads everything stored about the
  * caller as one JSON file; DELETE /api/me {password} deletes the account and its data.
  */
+/**
+ * LGPD exports in this process: each gathers a person's whole history in memory, so only a
+ * couple at once and a couple waiting; the rest are refused with 503 BUSY and Retry-After.
+ */
+const exportLane = new Lane({ concurrency: 2, queue: 2, retryAfterSeconds: 10 })
+
 export function privacyRoutes(deps: AppDeps) {
   const { db, env } = deps
   const billing = createBillingContext(deps)
   return new Hono<AppBindings>()
     .get('/me/export', requireUser(deps), async (c) => {
-      const data = await buildDataExport(db, { userId: c.get('user').id })
+      const body = await exportLane.run(async () =>
+        JSON.stringify(await buildDataExport(db, { userId: c.get('user').id }), null, 2),
+      )
       const file = `equilibrai-meus-dados-${saoPauloDate(new Date())}.json`
       c.header('Content-Disposition', `attachment; filename="${file}"`)
       c.header('Cache-Control', 'no-store')
-      return c.body(JSON.stringify(data, null, 2), 200, {
+      return c.body(body, 200, {
         'Content-Type': 'application/json; charset=utf-8',
       })
     })

@@ -170,3 +170,43 @@ describe('runRecurringEntries', () => {
     expect((await entries(userId)).map((e) => e.occurred_on)).toEqual(['2027-06-05'])
   })
 })
+
+describe('a recurring entry at the turn of the month', () => {
+  it('counts the installments already dated in the new month (a free user ends with the right counter)', async () => {
+    const userId = await insertUser(db, 'free')
+    const { ledgerId } = await ledgerForUser(db, { userId })
+    // Last month (on the database's clock, which the counter follows): 3 entries, and a TV in
+    // installments whose next two fall in this month.
+    await db.query(
+      `update subscribers set monthly_transactions = 3,
+              counter_month = to_char((now() at time zone 'America/Sao_Paulo') - interval '1 month', 'YYYY-MM')
+        where user_id = $1`,
+      [userId],
+    )
+    await db.query(
+      `insert into transactions (ledger_id, created_by, type, amount_cents, description, category,
+                                 occurred_on, source, installment_number, installment_count,
+                                 created_at, entry_group)
+       select $1, $2, 'expense', 20000, 'TV', 'compras',
+              date_trunc('month', now() at time zone 'America/Sao_Paulo')::date + k - 2, 'web',
+              k, 12, date_trunc('month', now() at time zone 'America/Sao_Paulo') - interval '10 days',
+              '00000000-0000-4000-8000-000000000025'::uuid
+         from generate_series(2, 3) as k`,
+      [ledgerId, userId],
+    )
+    const now = new Date()
+    const today = now.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' })
+    await recurring(userId, Number(today.slice(8, 10)), today)
+
+    const run = await runRecurringEntries(db, env, now)
+    expect(run).toMatchObject({ refused: 0 })
+    const { rows } = await db.query<{ monthly_transactions: number; this_month: boolean }>(
+      `select monthly_transactions,
+              counter_month = to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM') as this_month
+         from subscribers where user_id = $1`,
+      [userId],
+    )
+    // The two installments of this month and the salary.
+    expect(rows[0]).toEqual({ monthly_transactions: 3, this_month: true })
+  })
+})

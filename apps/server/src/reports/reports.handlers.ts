@@ -6,13 +6,20 @@ import {
   transactionsCsvQuerySchema,
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import { parseQuery } from '../platform/index.ts'
+import { Lane, parseQuery } from '../platform/index.ts'
+import { PDF_THREADS } from './pdf-renderer.ts'
 import { entriesInRange, transfersInRange } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'
 import { buildMonthlyStatement } from './statement.ts'
 import { csvStream } from './transactions-csv.ts'
 
 type Ctx = Context<LedgerBindings>
+
+/**
+ * PDF statements in this process: as many at once as there are render threads, a few more
+ * waiting (each holds its month's entries in memory), the rest refused with 503 BUSY.
+ */
+const pdfLane = new Lane({ concurrency: PDF_THREADS, queue: 4 * PDF_THREADS, retryAfterSeconds: 5 })
 
 export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
   return {
@@ -32,12 +39,9 @@ export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
       const { month: asked } = parseQuery(c, monthlyReportQuerySchema)
       const month = asked ?? saoPauloMonth(new Date())
       const { userId, ledgerId } = c.var.caller
-      const pdf = await buildMonthlyStatement(db, {
-        userId,
-        ledgerId,
-        month,
-        now: new Date(),
-      })
+      const pdf = await pdfLane.run(() =>
+        buildMonthlyStatement(db, { userId, ledgerId, month, now: new Date() }),
+      )
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${reportPdfFilename(month)}"`,

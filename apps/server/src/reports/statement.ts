@@ -1,11 +1,13 @@
 import type { Queryable } from '../platform/index.ts'
 import { monthEntries } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'
-import { PDF_MAX_ENTRIES, renderMonthlyPdf } from './monthly-pdf.ts'
+import { PDF_MAX_ENTRIES } from './monthly-pdf.ts'
+import { renderInThread } from './pdf-renderer.ts'
 
 /**
  * The PDF statement of a ledger's month for a person (the download and the WhatsApp
  * document): the report's figures, the month's entries, the person's name in the header.
+ * Rendered in a worker thread (pdf-renderer.ts), never on the main thread.
  */
 export async function buildMonthlyStatement(
   db: Queryable,
@@ -18,7 +20,7 @@ export async function buildMonthlyStatement(
     db.query<{ name: string }>('select name from profiles where id = $1', [params.userId]),
   ])
   const entryCount = report.by_category.reduce((n, row) => n + row.count, 0)
-  return renderMonthlyPdf({
+  return renderInThread({
     name: profile.rows[0]?.name ?? '',
     report,
     entries,

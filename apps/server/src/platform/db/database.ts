@@ -24,12 +24,30 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v)
  */
 export const POOL_ACQUIRE_TIMEOUT_MS = 10_000
 
-export function createPool(url: string, max = 10): Db {
+/** The client waits this much longer than the server's statement_timeout before giving up. */
+const CLIENT_GRACE_MS = 2_000
+
+export type PoolOptions = {
+  max?: number
+  /**
+   * statement_timeout for every connection, and a client-side deadline 2 s longer: a statement
+   * the server cannot cancel (the database frozen, the network gone) still ends. Unset: none.
+   */
+  statementTimeoutMs?: number
+}
+
+export function createPool(url: string, { max = 10, statementTimeoutMs }: PoolOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
+    ...(statementTimeoutMs
+      ? {
+          statement_timeout: statementTimeoutMs,
+          query_timeout: statementTimeoutMs + CLIENT_GRACE_MS,
+        }
+      : {}),
   })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
@@ -39,12 +57,13 @@ export function createPool(url: string, max = 10): Db {
 
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL under DATA_DIR. */
 export async function openDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {
+  const options = { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }
   if (env.DATABASE_URL) {
-    const pool = createPool(env.DATABASE_URL)
+    const pool = createPool(env.DATABASE_URL, options)
     return { pool, url: env.DATABASE_URL, close: () => pool.end() }
   }
   const embedded = await openEmbeddedPostgres(env.DATA_DIR, role, log)
-  const pool = createPool(embedded.url)
+  const pool = createPool(embedded.url, options)
   return {
     pool,
     url: embedded.url,

@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   statSync,
   unlinkSync,
@@ -103,12 +104,40 @@ export async function openEmbeddedPostgres(
     }
     await stopOrphan(files.cluster, log)
     const port = await freePort()
-    const child = startPostgres(binaries.postgres, files, port, runAs)
+    let child = startPostgres(binaries.postgres, files, port, runAs)
     await waitUntilReady(urlFor('postgres', port), child.pid ?? 0, files.log)
     await ensureDatabase(urlFor('postgres', port), APP_DATABASE)
     log.info({ port, dataDir }, 'embedded PostgreSQL ready')
 
     let stopped = false
+    // Supervision: a postgres that dies (killed, crashed, or shut down because its pid file was
+    // removed) is started again on the same port, so the pool's connections recover by
+    // themselves; meanwhile requests answer 503.
+    const supervise = (current: ReturnType<typeof startPostgres>) => {
+      current.once('exit', (code, signal) => {
+        if (stopped) return
+        log.error({ code, signal }, 'embedded PostgreSQL stopped unexpectedly: starting it again')
+        void restart()
+      })
+    }
+    const restart = async () => {
+      for (let attempt = 1; !stopped; attempt++) {
+        try {
+          await stopOrphan(files.cluster, log)
+          child = startPostgres(binaries.postgres, files, port, runAs)
+          supervise(child)
+          await waitUntilReady(urlFor('postgres', port), child.pid ?? 0, files.log)
+          log.warn({ port, attempt }, 'embedded PostgreSQL running again')
+          return
+        } catch (error) {
+          // Its exit (if it started and died) restarts it through supervise.
+          if (child.exitCode !== null || child.signalCode !== null) return
+          log.error({ err: error, attempt }, 'embedded PostgreSQL did not come back yet')
+          await sleep(Math.min(30_000, 1_000 * attempt))
+        }
+      }
+    }
+    supervise(child)
     return {
       url: urlFor(APP_DATABASE, port),
       urlFor: (db) => urlFor(db, port),
@@ -211,20 +240,57 @@ function isPostgres(pid: number): boolean {
   return pid > 0 && isAlive(pid) && commandLine(pid).includes('postgres')
 }
 
-/** After a crash of the owner: stop the postgres it left behind, or clear its stale pid file. */
+/**
+ * After a crash of the owner: stop the postgres it left behind — the one its postmaster.pid
+ * names, and any other postmaster still serving this cluster (its pid file removed: it would
+ * hold the shared memory and make the new start fail) — and clear a stale pid file.
+ */
 async function stopOrphan(cluster: string, log: Logger): Promise<void> {
   const info = readPostmasterPid(cluster)
-  if (!info) return
-  if (isPostgres(info.pid)) {
-    log.warn({ pid: info.pid }, 'stopping an orphaned embedded PostgreSQL left by a crash')
-    process.kill(info.pid, 'SIGINT')
-    if (!(await waitForExit(info.pid, 30_000))) {
-      process.kill(info.pid, 'SIGKILL')
-      await waitForExit(info.pid, 5_000)
+  const orphans = new Set(postmastersOf(cluster))
+  if (info && isPostgres(info.pid)) orphans.add(info.pid)
+  for (const pid of orphans) {
+    log.warn({ pid }, 'stopping an orphaned embedded PostgreSQL left by a crash')
+    try {
+      process.kill(pid, 'SIGINT')
+    } catch {
+      continue // gone meanwhile
+    }
+    if (!(await waitForExit(pid, 30_000))) {
+      process.kill(pid, 'SIGKILL')
+      await waitForExit(pid, 5_000)
     }
   }
   const pidFile = path.join(cluster, 'postmaster.pid')
   if (existsSync(pidFile)) unlinkSync(pidFile)
+}
+
+/** Live postmasters started on this cluster (`postgres -D <cluster> …`), from /proc. */
+function postmastersOf(cluster: string): number[] {
+  let entries: string[]
+  try {
+    entries = readdirSync('/proc')
+  } catch {
+    return [] // no /proc: only the pid file can tell
+  }
+  return entries
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => pid !== process.pid && postmasterOf(pid) === path.resolve(cluster))
+}
+
+/** The data directory (resolved) a postmaster was started on, or null for anything else. */
+function postmasterOf(pid: number): string | null {
+  let args: string[]
+  try {
+    args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+  } catch {
+    return null
+  }
+  if (!args[0]?.endsWith('/postgres')) return null
+  const at = args.indexOf('-D')
+  const dir = at >= 0 ? args[at + 1] : undefined
+  return dir ? path.resolve(dir) : null
 }
 
 type Binaries = { initdb: string; postgres: string }

@@ -1,7 +1,8 @@
 import type { ApiErrorBody } from '@equilibrai/shared'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { AppError } from '../errors.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
+import { AppError, UnavailableError } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 
 /*
@@ -28,7 +29,12 @@ function isBadValueDatabaseError(error: Error): boolean {
 }
 
 export function onError(log: Logger) {
-  return (error: Error, c: Context) => {
+  return (thrown: Error, c: Context) => {
+    let error = thrown
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error, requestId: c.get('requestId') }, 'database unavailable')
+      error = new UnavailableError()
+    }
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
       return c.json(errorBody(error.code, error.message), error.status)
