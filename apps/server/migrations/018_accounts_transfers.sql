@@ -9,7 +9,7 @@
 -- VALID constraints change the catalogue, they rewrite and scan nothing; the new index is
 -- partial on a column still null everywhere: one read of the table, nothing to sort or
 -- store), then commits and lets go. The backfill, which touches every existing entry, is
--- 018a_entries_on_default_accounts.sql: its own transaction, holding row locks on what it
+-- 019_entries_on_default_accounts.sql: its own transaction, holding row locks on what it
 -- moves, so reads go on while it runs (see there for what waits).
 --
 -- lock_timeout: waiting for the ACCESS EXCLUSIVE lock behind a long query would queue every
@@ -66,7 +66,7 @@ create trigger ledgers_default_account after insert on ledgers
 insert into accounts (ledger_id, name, kind, is_default)
 select id, 'Conta principal', 'checking', true from ledgers;
 
--- Every entry is on an account. Nullable and NOT VALID here (instant); 018a fills the existing
+-- Every entry is on an account. Nullable and NOT VALID here (instant); 019 fills the existing
 -- rows and validates both constraints. The key is (account, ledger), so an entry cannot land
 -- on another ledger's account. No ON DELETE action: an account in use is
 -- never deleted (the API answers 409); a ledger deleted with its person takes both along.
@@ -75,9 +75,9 @@ alter table transactions
   add constraint transactions_account_fk foreign key (account_id, ledger_id)
   references accounts (id, ledger_id) not valid;
 -- The column's NOT NULL, as a CHECK: checked on every new or changed row from now on (the
--- trigger below fills new ones), and on the existing rows when 018a validates it under a lock
--- that blocks no one. (SET NOT NULL would need an ACCESS EXCLUSIVE lock at the end of 018a,
--- which an entry waiting on 018a's row locks would deadlock with; the validated CHECK says the
+-- trigger below fills new ones), and on the existing rows when 019 validates it under a lock
+-- that blocks no one. (SET NOT NULL would need an ACCESS EXCLUSIVE lock at the end of 019,
+-- which an entry waiting on 019's row locks would deadlock with; the validated CHECK says the
 -- same thing to every writer.)
 alter table transactions
   add constraint transactions_account_present check (account_id is not null) not valid;
@@ -97,7 +97,7 @@ create trigger transactions_default_account before insert on transactions
 -- GET /api/v1/transactions?account_id= (newest first, keyset on (occurred_on, id)) and "is
 -- this account in use" (the foreign key's check when an account is deleted). Partial, so that
 -- building it now, while every row is null, stores nothing; `account_id = $1` implies the
--- predicate, and after 018a every row satisfies it anyway.
+-- predicate, and after 019 every row satisfies it anyway.
 create index transactions_account_day_idx
   on transactions (account_id, occurred_on desc, id desc) where account_id is not null;
 

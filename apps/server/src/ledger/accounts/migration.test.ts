@@ -12,9 +12,9 @@ import { ledgerForUser } from '../../tenancy/ledgers.queries.ts'
 import { seedPlans } from '../../tenancy/plans.queries.ts'
 
 /*
- * Migrations 018 and 018a on a database that already holds ledgers and entries (a live one):
+ * Migrations 018 and 019 on a database that already holds ledgers and entries (a live one):
  * the entries move to each ledger's new default account, the account totals come out right,
- * the month totals do not change; while 018a moves the rows, reading goes on, and an entry
+ * the month totals do not change; while 019 moves the rows, reading goes on, and an entry
  * recorded the old way (no account) waits for it, then lands on the default account.
  */
 
@@ -74,7 +74,7 @@ const monthTotals = async () =>
     )
   ).rows
 
-describe('migrations 018 and 018a on a live database', () => {
+describe('migrations 018 and 019 on a live database', () => {
   it('move every entry to its default account while reads go on and new entries wait', async () => {
     const people = [await insertUser(pool), await insertUser(pool)]
     const ledgers = []
@@ -89,12 +89,12 @@ describe('migrations 018 and 018a on a live database', () => {
     const files = readdirSync(DIR).filter((f) => f.startsWith('018'))
     expect(files.sort()).toEqual([
       '018_accounts_transfers.sql',
-      '018a_entries_on_default_accounts.sql',
+      '019_entries_on_default_accounts.sql',
     ])
     await pool.query(`begin; ${readFileSync(path.join(DIR, files[0] as string), 'utf8')}; commit`)
     await pool.query('insert into schema_migrations (name) values ($1)', [files[0]])
 
-    // 018a up to its validations, left open: another session (with a lock timeout, so a
+    // 019 up to its validations, left open: another session (with a lock timeout, so a
     // blocked statement fails instead of hanging) reads and records the old way.
     const backfill = readFileSync(path.join(DIR, files[1] as string), 'utf8')
     const cut = backfill.indexOf('alter table transactions validate constraint')
@@ -115,7 +115,7 @@ describe('migrations 018 and 018a on a live database', () => {
            returning account_id`,
           [ledgerId, people[0], occurredOn],
         )
-      // An entry waits for the commit (018a's comment): the default account's running total,
+      // An entry waits for the commit (019's comment): the default account's running total,
       // which the backfill fills, is locked until then.
       await expect(oldWay('2026-12-15')).rejects.toThrow(/lock timeout/)
       await other.query("set lock_timeout = '30s'")
