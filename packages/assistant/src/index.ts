@@ -54,3 +54,11 @@ export {
   changeText,
   reportReplies,
 } from './report-replies.ts'
+export {
+  type BankNotification,
+  type NotificationDecision,
+  type NotificationReading,
+  notificationFingerprint,
+  readBankNotification,
+} from './bank-notification.ts'
+export { type BankId, NOTIFICATION_BANKS } from './bank-formats.ts'

@@ -1,4 +1,5 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
+import type { NotificationDecision } from './bank-notification.ts'
 import type { PlanningDecision } from './bills-recurring-budgets.ts'
 import type { ReportDecision } from './report-intents.ts'
 
@@ -79,5 +80,7 @@ export type Decision =
   | { kind: 'planning'; planning: PlanningDecision }
   /** 'relatório', 'relatório da semana', 'pdf' (report-intents.ts). */
   | ReportDecision
+  /** A forwarded bank notification (bank-notification.ts): one entry or one purchase in installments. */
+  | NotificationDecision
 
 export type DecisionKind = Decision['kind']

@@ -3,6 +3,7 @@ import { readCommand } from './commands.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
 import { readInstallments } from './installments.ts'
 import { readItems } from './items.ts'
+import { notificationDecision } from './bank-notification.ts'
 import { readNotEntry } from './not-entry.ts'
 import { readPlanning } from './bills-recurring-budgets.ts'
 import type { AssistantContext, Decision } from './types.ts'
@@ -19,6 +20,9 @@ export function understand(text: string, ctx: AssistantContext): Decision {
     return { kind: 'not_understood' }
   const a = analyze(text)
   if (a.tokens.length === 0) return { kind: 'not_understood' }
+  // A forwarded bank notification is read first (bank-notification.ts); null for typed messages.
+  const notification = notificationDecision(text, ctx)
+  if (notification) return notification
   const planning = readPlanning(text, ctx)
   if (planning) return { kind: 'planning', planning }
   const command = readCommand(a, ctx)
