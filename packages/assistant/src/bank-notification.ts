@@ -59,6 +59,7 @@ export type NotificationDecision = {
 }
 
 const MAX_NOTIFICATION_LENGTH = 1500
+const HAS_DIGIT = /\d/
 
 // One amount: R$ / RS / BRL sign, thousands with dots, decimal comma (or a dot and 2 digits).
 const AMOUNT =
@@ -69,11 +70,6 @@ const DATE_WORD =
 const TIME = /(?<![\d,.])([01]?\d|2[0-3])(?:h|:)([0-5]\d)(?![\d,])/
 const LAST_DIGITS = /\b(?:final|terminado em|terminacao|\*{2,4}|x{4})\s*:?\s*(\d{4})(?!\d)/
 const INSTALLMENTS = /\b(?:em |parcelad[oa] em )?(\d{1,2}) ?(?:x|vezes|parcelas)\b/
-
-/** Cheap first look for understand(): false for nearly every typed message. */
-export function looksLikeNotification(text: string): boolean {
-  return MAYBE_NOTIFICATION.test(text) && NOTIFICATION_CUE.test(foldText(text))
-}
 
 type Amount = { cents: number; start: number; end: number; signed: boolean }
 
@@ -125,7 +121,8 @@ function roleOf(folded: string, a: Amount): Role {
 /** Reads a notification; null when the text is not one (understand() goes on as before). */
 export function readBankNotification(text: string, now: Date): NotificationReading | null {
   if (typeof text !== 'string' || text.length > MAX_NOTIFICATION_LENGTH) return null
-  if (!MAYBE_NOTIFICATION.test(text)) return null
+  // Cheap first looks: every notification has a figure and one of a few words.
+  if (!HAS_DIGIT.test(text) || !MAYBE_NOTIFICATION.test(text)) return null
   const folded = foldText(text)
   const original = alignedOriginal(text)
   const cue = NOTIFICATION_CUE.test(folded)
