@@ -43,6 +43,7 @@ import {
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
 import { type LedgerRef, ledgerForUser } from '../tenancy/index.ts'
 import { actPlanning } from './bill-recurring-budget-actions.ts'
+import { recordNotification } from './bank-notification-actions.ts'
 import { answerReportRequest } from '../reports/index.ts'
 import { documentForMessage, type StoredDocument } from '../messaging/index.ts'
 
@@ -257,6 +258,10 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
         { ...input, fallback: (otherwise) => act(tx, { ...input, decision: otherwise }) },
         decision.planning,
       )
+    // A forwarded bank notification: one entry, once (bank-notification-actions.ts).
+    case 'bank_notification':
+      return recordNotification(tx, input, decision)
+
     case 'report':
     case 'report_pdf':
       throw new Error('report requests are answered by answerReportRequest')
