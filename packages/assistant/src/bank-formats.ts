@@ -155,6 +155,8 @@ export const NAME_STOP = new Set([
   'hoje',
   'ontem',
   'efetuada',
+  'creditado',
+  'creditada',
   'efetuado',
   'data',
   'hora',

@@ -222,6 +222,8 @@ function dateOf(folded: string, now: Date): IsoDate | undefined {
 
 // Where a name starts, by movement (folded text; the name is read from the original).
 const TO_MARKER = /\bpara (?:o |a )?/g
+const TO_FIELD = /\b(?:destinatario|favorecido|recebedor|para)\s*:\s*/g
+const FROM_FIELD = /\b(?:pagador|remetente|origem|de)\s*:\s*/g
 const FROM_MARKER = /\bde (?:o |a )?/g
 const AT_MARKER =
   /\b(?:local|estabelecimento|estab|loja|favorecido|destinatario|recebedor)\s*:\s*|\bno\(a\) |\breferente (?:a |ao |à )?|\bcompra em |\bcompra aprovada (?!de |no |na |em |r\$|rs )(?=[a-z*])|\bem /g
@@ -238,10 +240,13 @@ function merchantOf(
     for (let m = re.exec(folded); m; m = re.exec(folded)) starts.push(m.index + m[0].length)
   }
   if (movement === 'pix_sent' || movement === 'transfer_sent' || movement === 'payment') {
+    collect(TO_FIELD)
     collect(TO_MARKER)
     if (movement === 'payment') collect(AT_MARKER)
-  } else if (movement === 'pix_received' || movement === 'transfer_received') collect(FROM_MARKER)
-  else if (movement === 'cashback') {
+  } else if (movement === 'pix_received' || movement === 'transfer_received') {
+    collect(FROM_FIELD)
+    collect(FROM_MARKER)
+  } else if (movement === 'cashback') {
     collect(AT_MARKER)
   } else {
     collect(AT_MARKER)

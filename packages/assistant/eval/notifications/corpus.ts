@@ -413,6 +413,82 @@ const HANDWRITTEN: NotificationCase[] = [
     'Compra de R$ 250,00 APROVADA em POSTO SHELL para o cartão com final 7788. Você ganhou 1% de cashback.',
     { kind: 'expense', amount_cents: 25000, merchant: 'POSTO SHELL', last_digits: '7788' },
   ),
+  nc('nubank', 'Transferência recebida: R$ 150,00 de Tatiane Borges', {
+    kind: 'income',
+    amount_cents: 15000,
+    merchant: 'Tatiane Borges',
+  }),
+  nc(
+    'itau',
+    'Itaú: Você fez uma compra de R$ 64,00 no débito em HORTIFRUTI NATURAL, conta final 5521.',
+    { kind: 'expense', amount_cents: 6400, merchant: 'HORTIFRUTI NATURAL', last_digits: '5521' },
+  ),
+  nc(
+    'bradesco',
+    'Bradesco: voce recebeu uma TED de R$ 3.200,00 de EMPRESA XYZ LTDA em 03/11/2026.',
+    { kind: 'income', amount_cents: 320000, merchant: 'EMPRESA XYZ LTDA', date: '2026-11-03' },
+  ),
+  nc(
+    'santander',
+    'Santander\nCompra aprovada\nValor: R$ 129,90\nEstabelecimento: CENTAURO MORUMBI\nCartão final 3344\nData: 07/11/2026 16:02',
+    {
+      kind: 'expense',
+      amount_cents: 12990,
+      merchant: 'CENTAURO MORUMBI',
+      date: '2026-11-07',
+      last_digits: '3344',
+    },
+  ),
+  nc('bb', 'BB: Pix recebido. Valor: R$ 80,00. Pagador: LUIZ OTAVIO PRADO. Data: 02/11/2026.', {
+    kind: 'income',
+    amount_cents: 8000,
+    merchant: 'LUIZ OTAVIO PRADO',
+    date: '2026-11-02',
+  }),
+  nc('caixa', 'CAIXA: Pix enviado. Valor R$ 150,00. Destinatario: ROSANA DIAS. 09/11 10:44', {
+    kind: 'expense',
+    amount_cents: 15000,
+    merchant: 'ROSANA DIAS',
+    date: '2026-11-09',
+  }),
+  nc(
+    'inter',
+    'Inter: Cashback de R$ 1,87 creditado na sua conta referente a compra em AMERICANAS.',
+    { kind: 'income', amount_cents: 187, merchant: 'AMERICANAS' },
+  ),
+  nc('c6', 'C6 Bank: Compra de 27,50 aprovada em SUBWAY cartão final 6060', {
+    kind: 'expense',
+    amount_cents: 2750,
+    merchant: 'SUBWAY',
+    last_digits: '6060',
+  }),
+  nc('picpay', 'PicPay: Pix enviado! R$ 60,00 para Diego Ramos.', {
+    kind: 'expense',
+    amount_cents: 6000,
+    merchant: 'Diego Ramos',
+  }),
+  nc('mercadopago', 'Mercado Pago: Você recebeu um Pix de R$ 42,00 de Sandra Melo.', {
+    kind: 'income',
+    amount_cents: 4200,
+    merchant: 'Sandra Melo',
+  }),
+  nc(
+    'itau',
+    'Itau: Compra de R$ 1.050,00 em 10x de R$ 105,00 aprovada no cartao final 7710 em MAGAZINE LUIZA em 01/11.',
+    {
+      kind: 'expense',
+      amount_cents: 105000,
+      merchant: 'MAGAZINE LUIZA',
+      date: '2026-11-01',
+      last_digits: '7710',
+      installments: 10,
+    },
+  ),
+  nc(
+    'nubank',
+    'Nubank: Reembolso de R$ 35,90 da compra em IFOOD *PIZZARIA creditado no cartão final 4821.',
+    { kind: 'income', amount_cents: 3590, merchant: 'IFOOD *PIZZARIA', last_digits: '4821' },
+  ),
 ]
 
 export const NOTIFICATION_CORPUS: NotificationCase[] = [...build(), ...HANDWRITTEN]
