@@ -17,12 +17,12 @@ afterAll(() => database?.close())
 
 const NOW = new Date('2026-11-18T15:00:00Z')
 let msg = 0
-const say = (userId: string, text: string) =>
+const say = (userId: string, text: string, now = NOW) =>
   withTransaction(db, (tx) =>
     handleMessage(tx, {
       userId,
       text,
-      now: NOW,
+      now,
       source: 'whatsapp',
       messageId: `wamid.bn.${++msg}`,
       publicUrl: 'https://equilibrai.test',
@@ -64,5 +64,18 @@ describe('forwarded notifications on the free plan', () => {
     await say(b, PIX)
     expect(await counts(a)).toEqual({ entries: 1, notifications: 1 })
     expect(await counts(b)).toEqual({ entries: 1, notifications: 1 })
+  })
+
+  it('an undated notification is one purchase per day: again today is a repeat, tomorrow a new one', async () => {
+    const u = await insertUser(db, 'pf_simples')
+    const coffee = 'Compra de R$ 8,50 APROVADA em CAFE DO PONTO para o cartão com final 4821'
+    await say(u, coffee)
+    expect((await say(u, coffee)).reply).toMatch(/já foi anotada/)
+    const tomorrow = new Date(NOW.getTime() + 24 * 3600 * 1000)
+    expect((await say(u, coffee, tomorrow)).reply).toMatch(/R\$ 8,50/)
+    // A dated one stays one purchase whenever it is forwarded.
+    await say(u, PURCHASE)
+    expect((await say(u, PURCHASE, tomorrow)).reply).toMatch(/já foi anotada/)
+    expect(await counts(u)).toEqual({ entries: 3, notifications: 3 })
   })
 })

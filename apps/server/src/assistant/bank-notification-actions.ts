@@ -17,7 +17,8 @@ import type { BatchInput } from './assistant-batch.ts'
  * ONE entry (or one purchase in installments) — open to every plan and counted like any entry.
  * `final 1234` picks the ledger's account with those last digits; a final that matches none goes
  * to the default account and the reply says so. The same notification forwarded twice records
- * once: bank_notifications (migration 020) keeps the SHA-256 of its normalized text per ledger.
+ * once: bank_notifications (migration 020) keeps, per ledger, the SHA-256 of its normalized text
+ * and the day it is dated.
  */
 
 /** The database's ceiling for one entry (assistant-service's MAX_CONFIRMED_CENTS). */
@@ -35,7 +36,11 @@ export async function recordNotification(
   const n = decision.notification
   if (n.amount_cents > MAX_NOTIFICATION_CENTS)
     return `Esse valor é alto demais para um lançamento. O máximo é ${formatBRL(MAX_NOTIFICATION_CENTS)}.`
-  const fingerprint = createHash('sha256').update(decision.fingerprint).digest()
+  // The text and the day it is dated: a notification with no date of its own ('Compra de R$ 8,50
+  // APROVADA em CAFÉ…', every morning) is another purchase on another day, the same one today.
+  const fingerprint = createHash('sha256')
+    .update(`${decision.fingerprint}\n${decision.entry.occurred_on}`)
+    .digest()
   const today = saoPauloDate(input.now)
   const { accountId, note } = await accountFor(tx, {
     ledgerId: ledger.ledgerId,
