@@ -170,16 +170,16 @@ export function readBankNotification(text: string, now: Date): NotificationReadi
     movement === 'transfer_received'
       ? 'income'
       : 'expense'
+  const time = TIME.exec(folded)
   const notification: BankNotification = {
     bank,
     movement,
     kind,
     amount_cents: cents,
-    merchant: merchantOf(folded, original, movement, amounts),
+    merchant: merchantOf(folded, original, movement, amounts, time),
   }
   const date = dateOf(folded, now)
   if (date) notification.date = date
-  const time = TIME.exec(folded)
   if (time) notification.time = `${(time[1] ?? '').padStart(2, '0')}:${time[2]}`
   const digits = LAST_DIGITS.exec(folded)
   if (digits?.[1]) notification.last_digits = digits[1]
@@ -233,6 +233,7 @@ function merchantOf(
   original: string,
   movement: Movement,
   amounts: Amount[],
+  time: RegExpExecArray | null,
 ): string | null {
   const starts: number[] = []
   const collect = (re: RegExp) => {
@@ -254,8 +255,7 @@ function merchantOf(
   // After the amount and after a time ('R$ 22,00 ESTACIONAMENTO', '12:31 UBER TRIP').
   if (movement === 'purchase' || movement === 'refund' || movement === 'payment') {
     for (const a of amounts) starts.push(a.end)
-    const t = TIME.exec(folded)
-    if (t) starts.push(t.index + t[0].length)
+    if (time) starts.push(time.index + time[0].length)
   }
   for (const s of starts) {
     const name = nameAt(folded, original, s)
