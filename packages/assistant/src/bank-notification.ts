@@ -278,26 +278,24 @@ function nameAt(folded: string, original: string, start: number): string | null 
     while (j < n && !isSpace(folded.charCodeAt(j))) j++
     let word = folded.slice(i, j)
     // trailing punctuation ends the name after this word
-    const punct = /[.,;:!?)]+$/.exec(word)
     let last = false
-    if (punct && !(word.endsWith(')') && word.includes('('))) {
-      word = word.slice(0, punct.index)
+    if (
+      PUNCT.includes(word.charAt(word.length - 1)) &&
+      !(word.endsWith(')') && word.includes('('))
+    ) {
+      let k = word.length
+      while (k > 0 && PUNCT.includes(word.charAt(k - 1))) k--
+      word = word.slice(0, k)
       last = true
     }
     if (word === '' || word === '-' || NAME_STOP.has(word)) break
     if (word === 'dia' && /^ \d/.test(folded.slice(j, j + 2))) break
     if (words === 0 && NAME_NEVER_STARTS.has(word)) return null
-    if (
-      /^\d/.test(word) &&
-      /^(?:\d{1,2}\/\d{1,2}|\d+,\d{2}|\d{1,2}[h:]\d{2}|\d{1,2} ?x$)/.test(word)
-    )
-      break
-    if (
-      /^\d{1,2}$/.test(word) &&
-      /^ (?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)\b/.test(folded.slice(j, j + 5))
-    )
-      break
-    if (/^\d+x$/.test(word)) break
+    const c0 = word.charCodeAt(0)
+    if (c0 >= 48 && c0 <= 57) {
+      if (/^(?:\d{1,2}\/\d{1,2}|\d+,\d{2}|\d{1,2}[h:]\d{2}|\d+x$)/.test(word)) break
+      if (word.length <= 2 && MONTH_AHEAD.test(folded.slice(j, j + 5))) break
+    }
     end = i + word.length
     words++
     if (last || words >= 8 || folded[j] === '\n') break
@@ -310,6 +308,9 @@ function nameAt(folded: string, original: string, start: number): string | null 
   if (name.length < 2 || BANK_AS_MERCHANT.test(key)) return null
   return name
 }
+
+const PUNCT = '.,;:!?)'
+const MONTH_AHEAD = /^ (?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)\b/
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9
