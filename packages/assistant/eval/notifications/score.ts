@@ -10,7 +10,7 @@ export function mismatch(c: NotificationCase): string {
   const e = c.expect
   if (e.kind === 'none')
     return r === null || r.kind === 'not_transaction' ? '' : `recorded ${JSON.stringify(r)}`
-  if (!r || r.kind !== 'notification') return `not read (${r?.kind ?? 'null'})`
+  if (r?.kind !== 'notification') return `not read (${r?.kind ?? 'null'})`
   const n = r.notification
   const wrong: string[] = []
   if (n.kind !== e.kind) wrong.push(`kind ${n.kind}`)
