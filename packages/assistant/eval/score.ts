@@ -9,6 +9,7 @@ const RECORDING = new Set([
   'confirm_large',
   'confirm_date',
   'correct_amount',
+  'bank_notification',
 ])
 
 export function records(d: Decision): boolean {

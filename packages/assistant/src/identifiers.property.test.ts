@@ -8,7 +8,14 @@ import { understand } from './understand.ts'
  */
 
 const now = new Date('2026-11-18T15:00:00Z')
-const RECORDING = new Set(['entry', 'entries', 'installments', 'confirm_large', 'confirm_date'])
+const RECORDING = new Set([
+  'entry',
+  'entries',
+  'installments',
+  'confirm_large',
+  'confirm_date',
+  'bank_notification',
+])
 
 const digit = fc.integer({ min: 0, max: 9 })
 const digits = (n: number) => fc.array(digit, { minLength: n, maxLength: n }).map((d) => d.join(''))

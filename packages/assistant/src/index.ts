@@ -84,3 +84,11 @@ export {
   type TransferView,
   accountReplies,
 } from './account-replies.ts'
+export {
+  type BankNotification,
+  type NotificationDecision,
+  type NotificationReading,
+  notificationFingerprint,
+  readBankNotification,
+} from './bank-notification.ts'
+export { type BankId, NOTIFICATION_BANKS } from './bank-formats.ts'

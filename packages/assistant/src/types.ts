@@ -1,5 +1,6 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
 import type { AccountDecision, AccountInfo } from './account-types.ts'
+import type { NotificationDecision } from './bank-notification.ts'
 import type { PlanningDecision } from './bills-recurring-budgets.ts'
 import type { Confidence } from './confidence.ts'
 import type { ReportDecision } from './report-intents.ts'
@@ -112,5 +113,7 @@ export type Decision =
   | ReportDecision
   /** Transfers, card bills, and questions about which account (account-types.ts). */
   | AccountDecision
+  /** A forwarded bank notification (bank-notification.ts): one entry or one purchase in installments. */
+  | NotificationDecision
 
 export type DecisionKind = Decision['kind']

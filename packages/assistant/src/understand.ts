@@ -5,6 +5,7 @@ import { entryMentionOf, onMentionedAccount } from './entry-account.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
 import { readInstallments } from './installments.ts'
 import { readItems } from './items.ts'
+import { notificationDecision } from './bank-notification.ts'
 import { readNotEntry } from './not-entry.ts'
 import { readPlanning } from './bills-recurring-budgets.ts'
 import { readAccountIntent } from './transfer-intents.ts'
@@ -13,14 +14,17 @@ import type { AssistantContext, Decision } from './types.ts'
 /**
  * Understands one WhatsApp message. Pure: the same text and context always give the same
  * decision, and no input makes it throw — a message it cannot place is `not_understood`.
- * Order: commands (a question the assistant can answer is answered), then what must never be
- * recorded (questions, plans, sums: not-entry.ts), due-date reminders, purchases in
+ * Order: a forwarded bank notification (bank-notification.ts), then commands (a question the
+ * assistant can answer is answered), then what must never be recorded (questions, plans, sums: not-entry.ts), due-date reminders, purchases in
  * installments, several items, and last a single entry. With the ledger's accounts, transfers and
  * card bills come right after the commands, and an entry's account phrase is read before it.
  */
 export function understand(text: string, ctx: AssistantContext): Decision {
-  if (typeof text !== 'string' || text.length > MAX_MESSAGE_LENGTH)
-    return { kind: 'not_understood' }
+  if (typeof text !== 'string') return { kind: 'not_understood' }
+  // A forwarded bank notification (an e-mail's may be long) is read first: bank-notification.ts.
+  const notification = notificationDecision(text, ctx)
+  if (notification) return notification
+  if (text.length > MAX_MESSAGE_LENGTH) return { kind: 'not_understood' }
   const a = analyze(text)
   if (a.tokens.length === 0) return { kind: 'not_understood' }
   const planning = readPlanning(text, ctx)

@@ -57,6 +57,7 @@ import {
 import { getLearnedWords, learnWords } from './learned-words.queries.ts'
 import { type LedgerRef, ledgerForUser } from '../tenancy/index.ts'
 import { actPlanning } from './bill-recurring-budget-actions.ts'
+import { recordNotification } from './bank-notification-actions.ts'
 import { answerReportRequest } from '../reports/index.ts'
 import { documentForMessage, type StoredDocument } from '../messaging/index.ts'
 
@@ -329,6 +330,11 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     case 'transfer_needs_amount':
     case 'account_choice_cancelled':
       return actAccounts(tx, input, decision)
+
+    // A forwarded bank notification: one entry, once (bank-notification-actions.ts).
+    case 'bank_notification':
+      return recordNotification(tx, input, decision)
+
     case 'report':
     case 'report_pdf':
       throw new Error('report requests are answered by answerReportRequest')
