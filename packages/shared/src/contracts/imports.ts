@@ -13,7 +13,13 @@ export const IMPORT_ITEM_TYPES = ['income', 'expense', 'transfer'] as const
 /** The largest statement file taken (a larger one answers 413). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
 
-export const CSV_DATE_FORMATS = ['DD/MM/YYYY', 'DD/MM/YY', 'YYYY-MM-DD', 'MM/DD/YYYY', 'DD-MM-YYYY'] as const
+export const CSV_DATE_FORMATS = [
+  'DD/MM/YYYY',
+  'DD/MM/YY',
+  'YYYY-MM-DD',
+  'MM/DD/YYYY',
+  'DD-MM-YYYY',
+] as const
 
 const column = z.string().trim().min(1, 'Escolha a coluna.').max(100)
 

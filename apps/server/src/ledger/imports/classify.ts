@@ -9,10 +9,12 @@ export function isBillPayment(description: string): boolean {
   return BILL_PAYMENT.test(description)
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL = /[\u0000-\u001f\u007f]+/g
+
 /** One line, no control characters, at most MAX_DESCRIPTION_LENGTH characters. */
 export function cleanDescription(raw: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const text = raw.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const text = raw.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
   return (text || 'Sem descrição').slice(0, MAX_DESCRIPTION_LENGTH)
 }
 

@@ -37,7 +37,11 @@ function cellsOf(line: string, delimiter: string): string[] {
 
 /** Finds the header line and says which bank's CSV this is ('csv' for any other). */
 export function detectCsv(text: string): Layout {
-  const lines = text.slice(0, 16 * 1024).replace(/^\uFEFF/, '').split(/\r?\n/).slice(0, PREAMBLE_LINES)
+  const lines = text
+    .slice(0, 16 * 1024)
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .slice(0, PREAMBLE_LINES)
   let period: Layout['period'] = null
   for (const [i, line] of lines.entries()) {
     const delimiter = delimiterOf(line)
@@ -90,7 +94,9 @@ const bad = (line: number, what: string) =>
 function readerFor(layout: Layout, mapping: CsvMapping | null): RowReader {
   const h = layout.header
   if (layout.format === 'nubank' && h.includes('identificador')) {
-    const [d, v, id, desc] = ['data', 'valor', 'identificador', 'descricao'].map((n) => column(h, n))
+    const [d, v, id, desc] = ['data', 'valor', 'identificador', 'descricao'].map((n) =>
+      column(h, n),
+    )
     return (cells, line) => {
       const date = parseDate(cells[d as number] ?? '', 'DD/MM/YYYY')
       const cents = parseSignedCents(cells[v as number] ?? '', 'dot')

@@ -22,15 +22,23 @@ export type ImportRow = {
 }
 
 /** What "already imported" compares: account (implied), date, amount, type, description, id. */
-export const rowKey = (r: Pick<StatementRow, 'date' | 'amount_cents' | 'type' | 'description' | 'fitid'>) =>
-  `${r.date}|${r.amount_cents}|${r.type}|${r.description}|${r.fitid ?? ''}`
+export const rowKey = (
+  r: Pick<StatementRow, 'date' | 'amount_cents' | 'type' | 'description' | 'fitid'>,
+) => `${r.date}|${r.amount_cents}|${r.type}|${r.description}|${r.fitid ?? ''}`
 
 /** How many times each row key was already committed on the account, within [from, to]. */
 export async function committedRowCounts(
   db: Queryable,
   { accountId, from, to }: { accountId: number; from: string; to: string },
 ): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ date: string; amount_cents: string; type: StatementRow['type']; description: string; fitid: string; n: number }>(
+  const { rows } = await db.query<{
+    date: string
+    amount_cents: string
+    type: StatementRow['type']
+    description: string
+    fitid: string
+    n: number
+  }>(
     `select occurred_on::text as date, amount_cents, type, description, fitid, count(*)::int as n
        from bank_rows where account_id = $1 and occurred_on between $2 and $3
       group by 1, 2, 3, 4, 5`,
@@ -46,9 +54,20 @@ export async function committedRowCounts(
 /** Entries typed (not imported, not yet seen in the bank) on these accounts around [from, to]. */
 export async function typedEntries(
   db: Queryable,
-  { ledgerId, accountIds, from, to }: { ledgerId: number; accountIds: number[]; from: string; to: string },
+  {
+    ledgerId,
+    accountIds,
+    from,
+    to,
+  }: { ledgerId: number; accountIds: number[]; from: string; to: string },
 ) {
-  const { rows } = await db.query<{ id: string; occurred_on: string; amount_cents: string; type: string; description: string }>(
+  const { rows } = await db.query<{
+    id: string
+    occurred_on: string
+    amount_cents: string
+    type: string
+    description: string
+  }>(
     `select id, occurred_on::text, amount_cents, type, description from transactions
       where ledger_id = $1 and account_id = any($2::bigint[]) and import_id is null
         and bank_seen_at is null
@@ -77,7 +96,10 @@ export async function savedMapping(db: Queryable, { accountId }: { accountId: nu
   return rows[0]?.mapping ?? null
 }
 
-export async function saveMapping(db: Queryable, { accountId, mapping }: { accountId: number; mapping: unknown }) {
+export async function saveMapping(
+  db: Queryable,
+  { accountId, mapping }: { accountId: number; mapping: unknown },
+) {
   await db.query(
     `insert into csv_mappings (account_id, mapping) values ($1, $2::jsonb)
      on conflict (account_id) do update set mapping = excluded.mapping, updated_at = now()`,
@@ -140,7 +162,11 @@ export async function updateItems(db: Queryable, importId: number, items: readon
 /** Remembers committed rows so a later file with them previews them as duplicates. */
 export async function insertBankRows(
   db: Queryable,
-  { accountId, importId, items }: { accountId: number; importId: number; items: readonly StoredItem[] },
+  {
+    accountId,
+    importId,
+    items,
+  }: { accountId: number; importId: number; items: readonly StoredItem[] },
 ) {
   for (let i = 0; i < items.length; i += CHUNK) {
     const part = items.slice(i, i + CHUNK)
@@ -162,20 +188,30 @@ export async function insertBankRows(
 
 export async function getImportRow(
   db: Queryable,
-  { ledgerId, importId, forUpdate = false }: { ledgerId: number; importId: number; forUpdate?: boolean },
+  {
+    ledgerId,
+    importId,
+    forUpdate = false,
+  }: { ledgerId: number; importId: number; forUpdate?: boolean },
 ): Promise<ImportRow | null> {
-  const { rows } = await db.query<ImportRow & { id: string; account_id: string; ledger_id: string }>(
+  const { rows } = await db.query<
+    ImportRow & { id: string; account_id: string; ledger_id: string }
+  >(
     `select id, ledger_id, account_id, format, status, period_from::text, period_to::text,
             recorded, linked
        from imports where id = $1 and ledger_id = $2 ${forUpdate ? 'for update' : ''}`,
     [importId, ledgerId],
   )
   const r = rows[0]
-  return r ? { ...r, id: Number(r.id), ledger_id: Number(r.ledger_id), account_id: Number(r.account_id) } : null
+  return r
+    ? { ...r, id: Number(r.id), ledger_id: Number(r.ledger_id), account_id: Number(r.account_id) }
+    : null
 }
 
 export async function loadItems(db: Queryable, importId: number): Promise<StoredItem[]> {
-  const { rows } = await db.query<StoredItem & { amount_cents: string; transaction_id: string | null; transfer_id: string | null }>(
+  const { rows } = await db.query<
+    StoredItem & { amount_cents: string; transaction_id: string | null; transfer_id: string | null }
+  >(
     `select ord, occurred_on::text as date, description, amount_cents, type, category, fitid, state,
             transaction_id, transfer_id, review, unmatched
        from import_items where import_id = $1 order by ord`,
@@ -191,7 +227,15 @@ export async function loadItems(db: Queryable, importId: number): Promise<Stored
 
 /** The counts of an import (its items' states). */
 export async function importSummary(db: Queryable, imp: ImportRow): Promise<ImportSummary> {
-  const { rows } = await db.query<{ rows: number; new: number; duplicates: number; matched: number; review: number; from: string | null; to: string | null }>(
+  const { rows } = await db.query<{
+    rows: number
+    new: number
+    duplicates: number
+    matched: number
+    review: number
+    from: string | null
+    to: string | null
+  }>(
     `select count(*)::int as rows,
             (count(*) filter (where state = 'new'))::int as new,
             (count(*) filter (where state = 'duplicate'))::int as duplicates,
@@ -201,7 +245,15 @@ export async function importSummary(db: Queryable, imp: ImportRow): Promise<Impo
        from import_items where import_id = $1`,
     [imp.id],
   )
-  const c = rows[0] ?? { rows: 0, new: 0, duplicates: 0, matched: 0, review: 0, from: null, to: null }
+  const c = rows[0] ?? {
+    rows: 0,
+    new: 0,
+    duplicates: 0,
+    matched: 0,
+    review: 0,
+    from: null,
+    to: null,
+  }
   return {
     id: imp.id,
     status: imp.status,

@@ -1,12 +1,7 @@
 import { csvMappingSchema, MAX_IMPORT_BYTES } from '@equilibrai/shared'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import {
-  BadRequestError,
-  pathId,
-  ValidationError,
-  withTransaction,
-} from '../../platform/index.ts'
+import { BadRequestError, pathId, ValidationError, withTransaction } from '../../platform/index.ts'
 import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../../tenancy/index.ts'
 import { FileTooLargeError, ImportNotFoundError } from './errors.ts'
 import { commitImport, getImport, previewImport, unmatchItem } from './imports.service.ts'
@@ -24,7 +19,10 @@ async function readUpload(c: Ctx) {
     form = await c.req.parseBody()
   } catch (error) {
     if (error instanceof FileTooLargeError) throw error
-    throw new BadRequestError('Envie o arquivo em multipart/form-data no campo "file".', 'INVALID_UPLOAD')
+    throw new BadRequestError(
+      'Envie o arquivo em multipart/form-data no campo "file".',
+      'INVALID_UPLOAD',
+    )
   }
   const file = form.file
   if (!(file instanceof File)) {
@@ -93,7 +91,12 @@ export function importsRoutes(deps: AppDeps) {
       const id = importId(c)
       const caller = c.var.caller
       const result = await withTransaction(db, (tx) =>
-        commitImport(tx, { ledger: caller, userId: caller.userId, importId: id, source: caller.source }),
+        commitImport(tx, {
+          ledger: caller,
+          userId: caller.userId,
+          importId: id,
+          source: caller.source,
+        }),
       )
       return c.json(result)
     })
@@ -102,7 +105,13 @@ export function importsRoutes(deps: AppDeps) {
       const ord = pathId(c, () => new ImportNotFoundError(), 'ord')
       const caller = c.var.caller
       const item = await withTransaction(db, (tx) =>
-        unmatchItem(tx, { ledger: caller, userId: caller.userId, importId: id, ord, source: caller.source }),
+        unmatchItem(tx, {
+          ledger: caller,
+          userId: caller.userId,
+          importId: id,
+          ord,
+          source: caller.source,
+        }),
       )
       return c.json(item)
     })

@@ -100,8 +100,12 @@ export async function previewImport(
   const { ledgerId } = params.ledger
   const main = await defaultAccount(db, { ledgerId })
   const account =
-    params.accountId == null ? main : await usableAccount(db, { ledgerId, accountId: params.accountId })
-  const stored = params.mapping ? null : csvMappingSchema.safeParse(await savedMapping(db, { accountId: account.id }))
+    params.accountId == null
+      ? main
+      : await usableAccount(db, { ledgerId, accountId: params.accountId })
+  const stored = params.mapping
+    ? null
+    : csvMappingSchema.safeParse(await savedMapping(db, { accountId: account.id }))
   const mapping = params.mapping ?? (stored?.success ? stored.data : null)
   const parsed = await parseStatement(params.bytes, mapping)
   if (params.mapping && parsed.format === 'csv') {
@@ -127,7 +131,14 @@ export async function previewImport(
   const { rows } = await db.query<{ id: string }>(
     `insert into imports (ledger_id, account_id, created_by, format, period_from, period_to)
      values ($1, $2, $3, $4, $5, $6) returning id`,
-    [ledgerId, account.id, params.userId, parsed.format, parsed.period?.from ?? null, parsed.period?.to ?? null],
+    [
+      ledgerId,
+      account.id,
+      params.userId,
+      parsed.format,
+      parsed.period?.from ?? null,
+      parsed.period?.to ?? null,
+    ],
   )
   const importId = Number(rows[0]?.id)
   await insertItems(db, importId, items)
@@ -314,12 +325,17 @@ export async function unmatchItem(
   p: { ledger: LedgerRef; userId: string; importId: number; ord: number; source: EntrySource },
 ): Promise<ImportDetail['items'][number]> {
   const { ledgerId } = p.ledger
-  const imp: ImportRow | null = await getImportRow(tx, { ledgerId, importId: p.importId, forUpdate: true })
+  const imp: ImportRow | null = await getImportRow(tx, {
+    ledgerId,
+    importId: p.importId,
+    forUpdate: true,
+  })
   if (!imp) throw new ImportNotFoundError()
   const items = await loadItems(tx, imp.id)
   const item = items.find((x) => x.ord === p.ord)
   if (!item) throw new ImportNotFoundError()
-  if (item.state !== 'matched' || item.transaction_id === null) throw new ImportItemNotMatchedError()
+  if (item.state !== 'matched' || item.transaction_id === null)
+    throw new ImportItemNotMatchedError()
   const typedId = item.transaction_id
   item.state = 'new'
   item.transaction_id = null
@@ -339,7 +355,10 @@ export async function unmatchItem(
       rows: [{ item, accountId: imp.account_id }],
     })
     item.transaction_id = id ?? null
-    await tx.query('update imports set recorded = recorded + 1, linked = linked - 1 where id = $1', [imp.id])
+    await tx.query(
+      'update imports set recorded = recorded + 1, linked = linked - 1 where id = $1',
+      [imp.id],
+    )
   }
   await updateItems(tx, imp.id, [item])
   const { fitid: _f, transfer_id: _t, unmatched: _u, ...rest } = item

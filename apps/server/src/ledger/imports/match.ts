@@ -6,7 +6,13 @@
 
 export const MATCH_DAYS = 3
 
-export type MatchRow = { ord: number; date: string; amount_cents: number; type: string; description: string }
+export type MatchRow = {
+  ord: number
+  date: string
+  amount_cents: number
+  type: string
+  description: string
+}
 export type TypedEntry = {
   id: number
   occurred_on: string
@@ -45,7 +51,10 @@ export function descriptionSimilarity(a: string, b: string): number {
 }
 
 /** Row ord → the typed entry it is. Certain only when on the same day with a like description. */
-export function matchRows(rows: readonly MatchRow[], entries: readonly TypedEntry[]): Map<number, Match> {
+export function matchRows(
+  rows: readonly MatchRow[],
+  entries: readonly TypedEntry[],
+): Map<number, Match> {
   const byKey = new Map<string, TypedEntry[]>()
   for (const e of entries) {
     const key = `${e.type}|${e.amount_cents}`
@@ -61,10 +70,17 @@ export function matchRows(rows: readonly MatchRow[], entries: readonly TypedEntr
     for (const e of list) {
       const days = Math.abs(dayNumber(e.occurred_on) - day)
       if (days > MATCH_DAYS) continue
-      pairs.push({ ord: row.ord, id: e.id, days, similarity: descriptionSimilarity(row.description, e.description) })
+      pairs.push({
+        ord: row.ord,
+        id: e.id,
+        days,
+        similarity: descriptionSimilarity(row.description, e.description),
+      })
     }
   }
-  pairs.sort((a, b) => a.days - b.days || b.similarity - a.similarity || a.id - b.id || a.ord - b.ord)
+  pairs.sort(
+    (a, b) => a.days - b.days || b.similarity - a.similarity || a.id - b.id || a.ord - b.ord,
+  )
   const matches = new Map<number, Match>()
   const taken = new Set<number>()
   for (const p of pairs) {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { parseDate, parseSignedCents } from './amounts.ts'
 import { parseStatement } from './parse-statement.ts'
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)))
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)))
 const bytes = (text: string) => new TextEncoder().encode(text)
 const statusOf = async (p: Promise<unknown>) =>
   p.then(
@@ -17,9 +18,27 @@ describe('statement files', () => {
     expect(s.format).toBe('ofx')
     expect(s.period).toEqual({ from: '2024-03-01', to: '2024-03-31' })
     expect(s.rows).toEqual([
-      { date: '2024-03-10', description: 'COMPRA INTERNACIONAL Lojas Américas & Cia', amount_cents: 15000, type: 'expense', fitid: '202403100001' },
-      { date: '2024-03-10', description: 'IOF COMPRA INTERNACIONAL', amount_cents: 638, type: 'expense', fitid: '202403100001' },
-      { date: '2024-03-31', description: 'SALÁRIO EMPRESA JOÃO', amount_cents: 250000, type: 'income', fitid: '202403310002' },
+      {
+        date: '2024-03-10',
+        description: 'COMPRA INTERNACIONAL Lojas Américas & Cia',
+        amount_cents: 15000,
+        type: 'expense',
+        fitid: '202403100001',
+      },
+      {
+        date: '2024-03-10',
+        description: 'IOF COMPRA INTERNACIONAL',
+        amount_cents: 638,
+        type: 'expense',
+        fitid: '202403100001',
+      },
+      {
+        date: '2024-03-31',
+        description: 'SALÁRIO EMPRESA JOÃO',
+        amount_cents: 250000,
+        type: 'income',
+        fitid: '202403310002',
+      },
     ])
   })
 
@@ -86,12 +105,18 @@ describe('statement files', () => {
     expect(await statusOf(parseStatement(bytes('   \n  ')))).toBe('400 EMPTY_FILE')
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
     expect(await statusOf(parseStatement(png))).toBe('415 UNSUPPORTED_FILE')
-    expect(await statusOf(parseStatement(bytes('isto não é um extrato')))).toBe('422 STATEMENT_UNREADABLE')
-    const ofx = new TextDecoder().decode(fixture('extrato-2x.ofx'))
-    expect(await statusOf(parseStatement(bytes(ofx.slice(0, ofx.length / 2))))).toBe('422 STATEMENT_UNREADABLE')
-    expect(await statusOf(parseStatement(bytes('Data,Valor,Identificador,Descrição\n32/13/2024,x,1,a\n')))).toBe(
+    expect(await statusOf(parseStatement(bytes('isto não é um extrato')))).toBe(
       '422 STATEMENT_UNREADABLE',
     )
+    const ofx = new TextDecoder().decode(fixture('extrato-2x.ofx'))
+    expect(await statusOf(parseStatement(bytes(ofx.slice(0, ofx.length / 2))))).toBe(
+      '422 STATEMENT_UNREADABLE',
+    )
+    expect(
+      await statusOf(
+        parseStatement(bytes('Data,Valor,Identificador,Descrição\n32/13/2024,x,1,a\n')),
+      ),
+    ).toBe('422 STATEMENT_UNREADABLE')
   })
 
   it('reads amounts and dates as written', () => {
