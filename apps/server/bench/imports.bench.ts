@@ -102,5 +102,5 @@ try {
     `memory: peak RSS ${mb(peakRss)} MB, heap used now ${mb(mem.heapUsed)} MB (server, bench client and both files in one process)`,
   )
 } finally {
-  await server.stop()
+  await server.cleanup()
 }
