@@ -1,4 +1,5 @@
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
+import { ledgerForUser } from '../src/tenancy/ledgers.queries.ts'
 import { signedInCookie } from './bench-helpers.ts'
 
 /**
@@ -49,11 +50,7 @@ try {
   const db = server.database.pool
   const { cookie, userId } = await signedInCookie(server.url, db)
   await db.query(`update subscribers set plan_type = 'pf_simples' where user_id = $1`, [userId])
-  const { rows: ledgerRows } = await db.query<{ id: string }>(
-    'select id from ledgers where owner_user_id = $1',
-    [userId],
-  )
-  const ledgerId = ledgerRows[0]?.id
+  const { ledgerId } = await ledgerForUser(db, { userId })
   // 1,000 typed entries in the same year for the matcher to look through.
   await db.query(
     `insert into transactions (ledger_id, created_by, type, amount_cents, description, category,

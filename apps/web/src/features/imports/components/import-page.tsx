@@ -64,6 +64,7 @@ function MappingForm({
         value={m[key]}
         onChange={(e) => setM({ ...m, [key]: e.target.value })}
         name={key}
+        aria-label={label}
       >
         {optional && <option value="">—</option>}
         {options.map((o) => (
@@ -106,6 +107,7 @@ function MappingForm({
           <select
             className={selectClass}
             value={m.decimal}
+            aria-label="Casas decimais"
             onChange={(e) => setM({ ...m, decimal: e.target.value })}
           >
             <option value="comma">vírgula (1.234,56)</option>
@@ -200,6 +202,7 @@ export function ImportPage() {
             value={accountId ?? ''}
             onChange={(e) => setAccountId(Number(e.target.value))}
             name="account_id"
+            aria-label="Conta"
           >
             {accounts.map((a) => (
               <option key={a.id} value={a.id}>
