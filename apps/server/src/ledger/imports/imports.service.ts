@@ -168,6 +168,12 @@ async function insertImported(
   p: { ledgerId: number; userId: string; source: EntrySource; importId: number; rows: NewRow[] },
 ): Promise<number[]> {
   const ids: number[] = []
+  // transaction.created for each entry, when the ledger has an endpoint listening for it.
+  const { rows: listening } = await tx.query(
+    `select 1 from webhook_endpoints
+      where ledger_id = $1 and disabled_at is null and 'transaction.created' = any (events) limit 1`,
+    [p.ledgerId],
+  )
   for (let i = 0; i < p.rows.length; i += 5000) {
     const part = p.rows.slice(i, i + 5000)
     const { rows } = await tx.query<Record<string, unknown> & { id: string }>(
@@ -197,14 +203,16 @@ async function insertImported(
         p.importId,
       ],
     )
-    await emitWebhookEvents(
-      tx,
-      rows.map((data) => ({
-        ledgerId: p.ledgerId,
-        type: 'transaction.created' as const,
-        data: { ...data, id: Number(data.id), amount_cents: Number(data.amount_cents) },
-      })),
-    )
+    if (listening.length > 0) {
+      await emitWebhookEvents(
+        tx,
+        rows.map((data) => ({
+          ledgerId: p.ledgerId,
+          type: 'transaction.created' as const,
+          data: { ...data, id: Number(data.id), amount_cents: Number(data.amount_cents) },
+        })),
+      )
+    }
     ids.push(...rows.map((r) => Number(r.id)))
   }
   return ids
