@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { BadRequestError, pathId, ValidationError, withTransaction } from '../../platform/index.ts'
 import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../../tenancy/index.ts'
 import { FileTooLargeError, ImportNotFoundError } from './errors.ts'
+import { importDocs as docs } from './imports.docs.ts'
 import { commitImport, getImport, previewImport, unmatchItem } from './imports.service.ts'
 import { requirePaidPlan } from './paid-plan.ts'
 
@@ -63,6 +64,7 @@ export function importsRoutes(deps: AppDeps) {
     .use('/v1/imports/*', requireLedgerCaller(deps), requirePaidPlan(deps))
     .post(
       '/v1/imports',
+      docs.create,
       bodyLimit({
         maxSize: MAX_IMPORT_BYTES + ENVELOPE,
         onError: () => {
@@ -84,10 +86,10 @@ export function importsRoutes(deps: AppDeps) {
         return c.json(summary, 201)
       },
     )
-    .get('/v1/imports/:id', async (c) =>
+    .get('/v1/imports/:id', docs.get, async (c) =>
       c.json(await getImport(db, { ledgerId: c.var.caller.ledgerId, importId: importId(c) })),
     )
-    .post('/v1/imports/:id/commit', async (c) => {
+    .post('/v1/imports/:id/commit', docs.commit, async (c) => {
       const id = importId(c)
       const caller = c.var.caller
       const result = await withTransaction(db, (tx) =>
@@ -100,7 +102,7 @@ export function importsRoutes(deps: AppDeps) {
       )
       return c.json(result)
     })
-    .post('/v1/imports/:id/items/:ord/unmatch', async (c) => {
+    .post('/v1/imports/:id/items/:ord/unmatch', docs.unmatch, async (c) => {
       const id = importId(c)
       const ord = pathId(c, () => new ImportNotFoundError(), 'ord')
       const caller = c.var.caller
