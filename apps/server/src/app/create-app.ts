@@ -24,6 +24,7 @@ import {
   summaryRoutes,
   transactionsRoutes,
   transfersRoutes,
+  importsRoutes,
   usageRoutes,
 } from '../ledger/index.ts'
 import { supportRoutes } from '../support/index.ts'
@@ -35,6 +36,7 @@ import {
   crossSiteGuard,
   AppError,
   errorBody,
+  isFileUpload,
   onError,
   rejectMalformedUrl,
   rejectNulInput,
@@ -54,18 +56,17 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
   app.use(rejectMalformedUrl())
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        // The rest of the body is not read, so the connection cannot be reused.
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Conteúdo grande demais.', {
-          Connection: 'close',
-        })
-      },
-    }),
-  )
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      // The rest of the body is not read, so the connection cannot be reused.
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Conteúdo grande demais.', {
+        Connection: 'close',
+      })
+    },
+  })
+  // A statement upload has its own limit (10 MB, imports.routes.ts).
+  app.use('/api/*', (c, next) => (isFileUpload(c) ? next() : jsonBodyLimit(c, next)))
   app.use('/api/*', noStoreByDefault())
   app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
   app.use('/api/*', rejectNulInput())
@@ -89,6 +90,8 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   // Accounts, cards and their bills, transfers (issue 21).
   api.route('/', accountsRoutes(deps))
   api.route('/', transfersRoutes(deps))
+  // Statement files (issue 22).
+  api.route('/', importsRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
   // Bills, recurring entries, budgets, alerts (issue 12).
   api.route('/', billsRoutes(deps))

@@ -53,3 +53,11 @@ export {
 export type { NewEntry } from './transactions.queries.ts'
 export { transactionsRoutes } from './transactions.routes.ts'
 export { usageRoutes } from './usage.routes.ts'
+export { parseStatement } from './imports/parse-statement.ts'
+export { commitImport, getImport, previewImport, unmatchItem } from './imports/imports.service.ts'
+export { importsRoutes } from './imports/imports.routes.ts'
+export {
+  assertImportsAllowed,
+  cheapestPaidPlanName,
+  ownerPaysForPlan,
+} from './imports/paid-plan.ts'

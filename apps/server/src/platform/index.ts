@@ -29,7 +29,7 @@ export {
 } from './errors.ts'
 export type { AppBindings, PlatformDeps } from './http/app-types.ts'
 export { clientIp } from './http/client-ip.ts'
-export { crossSiteGuard, isBearerAuthenticatedRequest } from './http/cross-site.ts'
+export { crossSiteGuard, isBearerAuthenticatedRequest, isFileUpload } from './http/cross-site.ts'
 export { errorBody, onError } from './http/errors.ts'
 export { rejectMalformedUrl, rejectNulInput, withoutNul } from './http/input-hygiene.ts'
 export { apiDoc, openApiDocumentation } from './http/openapi.ts'

@@ -94,6 +94,13 @@ export const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'importar',
+                lazy: () =>
+                  import('@/features/imports/components/import-page').then((m) => ({
+                    Component: m.ImportPage,
+                  })),
+              },
+              {
                 path: 'relatorios',
                 lazy: () =>
                   import('@/features/reports/components/reports-page').then((m) => ({

@@ -9,6 +9,22 @@ export function isWebhookRequest(c: Context): boolean {
   return c.req.path.startsWith('/api/webhooks/')
 }
 
+/** The routes that take a file (multipart/form-data): ARCHITECTURE §10's one exception to JSON. */
+const FILE_UPLOAD_PATHS = new Set(['/api/v1/imports'])
+
+/**
+ * A file upload: POST to a FILE_UPLOAD_PATHS route as multipart/form-data. It still passes the
+ * Origin check (a form on another site could send it); it skips the JSON rule, the 1 MB body
+ * limit (the route sets its own) and the JSON NUL scan.
+ */
+export function isFileUpload(c: Context): boolean {
+  return (
+    c.req.method === 'POST' &&
+    FILE_UPLOAD_PATHS.has(c.req.path) &&
+    (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+  )
+}
+
 /**
  * A request to the public API (/api/v1) that authenticates with `Authorization: Bearer …` (an
  * API key, ledger-caller.ts) carries no ambient credential: a page on another site cannot add
@@ -70,7 +86,7 @@ export function crossSiteGuard(publicUrl: string): MiddlewareHandler<AppBindings
         throw new AppError(403, 'CROSS_SITE_REQUEST', 'Origem da requisição não permitida.')
       }
     }
-    if (hasBody(c) && !isJsonContentType(c.req.header('content-type'))) {
+    if (hasBody(c) && !isFileUpload(c) && !isJsonContentType(c.req.header('content-type'))) {
       throw new AppError(
         415,
         'UNSUPPORTED_MEDIA_TYPE',

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppBindings } from './app-types.ts'
 import { BadRequestError } from '../errors.ts'
-import { isWebhookRequest } from './cross-site.ts'
+import { isFileUpload, isWebhookRequest } from './cross-site.ts'
 
 export const INVALID_CHARACTER_MESSAGE = 'O texto contém um caractere inválido.'
 
@@ -89,7 +89,7 @@ export function rejectNulInput(): MiddlewareHandler<AppBindings> {
     for (const [key, values] of Object.entries(query)) {
       if (key.includes('\u0000') || values.some((v) => v.includes('\u0000'))) throw invalid()
     }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !isFileUpload(c)) {
       const text = await c.req.text()
       if (mayHoldNul(text)) {
         let value: unknown

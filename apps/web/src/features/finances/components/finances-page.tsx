@@ -1,6 +1,6 @@
 import { BackToDashboard } from '@/components/back-to-dashboard'
 import type { Transaction } from '@equilibrai/shared'
-import { BarChart3Icon, LandmarkIcon, PlusIcon } from 'lucide-react'
+import { BarChart3Icon, LandmarkIcon, PlusIcon, UploadIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { AppLink } from '@/components/app-link'
@@ -90,6 +90,10 @@ export function FinancesPage() {
           >
             <BarChart3Icon aria-hidden="true" />
             Relatórios
+          </AppLink>
+          <AppLink to="/importar" className={buttonVariants({ variant: 'outline' })}>
+            <UploadIcon aria-hidden="true" />
+            Importar extrato
           </AppLink>
           <Button
             type="button"

@@ -1,0 +1,269 @@
+import type { ImportItem, ImportSummary } from '@equilibrai/shared'
+import type { Queryable } from '../../platform/index.ts'
+import type { StatementRow } from './statement.ts'
+
+/** A row of an import as stored (the API's item plus what the commit needs). */
+export type StoredItem = ImportItem & {
+  fitid: string | null
+  transfer_id: number | null
+  unmatched: boolean
+}
+
+export type ImportRow = {
+  id: number
+  ledger_id: number
+  account_id: number
+  format: ImportSummary['format']
+  status: ImportSummary['status']
+  period_from: string | null
+  period_to: string | null
+  recorded: number
+  linked: number
+}
+
+/** What "already imported" compares: account (implied), date, amount, type, description, id. */
+export const rowKey = (
+  r: Pick<StatementRow, 'date' | 'amount_cents' | 'type' | 'description' | 'fitid'>,
+) => `${r.date}|${r.amount_cents}|${r.type}|${r.description}|${r.fitid ?? ''}`
+
+/** How many times each row key was already committed on the account, within [from, to]. */
+export async function committedRowCounts(
+  db: Queryable,
+  { accountId, from, to }: { accountId: number; from: string; to: string },
+): Promise<Map<string, number>> {
+  const { rows } = await db.query<{
+    date: string
+    amount_cents: string
+    type: StatementRow['type']
+    description: string
+    fitid: string
+    n: number
+  }>(
+    `select occurred_on::text as date, amount_cents, type, description, fitid, count(*)::int as n
+       from bank_rows where account_id = $1 and occurred_on between $2 and $3
+      group by 1, 2, 3, 4, 5`,
+    [accountId, from, to],
+  )
+  const counts = new Map<string, number>()
+  for (const r of rows) {
+    counts.set(rowKey({ ...r, amount_cents: Number(r.amount_cents), fitid: r.fitid || null }), r.n)
+  }
+  return counts
+}
+
+/** Entries typed (not imported, not yet seen in the bank) on these accounts around [from, to]. */
+export async function typedEntries(
+  db: Queryable,
+  {
+    ledgerId,
+    accountIds,
+    from,
+    to,
+  }: { ledgerId: number; accountIds: number[]; from: string; to: string },
+) {
+  const { rows } = await db.query<{
+    id: string
+    occurred_on: string
+    amount_cents: string
+    type: string
+    description: string
+  }>(
+    `select id, occurred_on::text, amount_cents, type, description from transactions
+      where ledger_id = $1 and account_id = any($2::bigint[]) and import_id is null
+        and bank_seen_at is null
+        and occurred_on between $3::date - 3 and $4::date + 3`,
+    [ledgerId, accountIds, from, to],
+  )
+  return rows.map((r) => ({ ...r, id: Number(r.id), amount_cents: Number(r.amount_cents) }))
+}
+
+/** A ledger's taught words (the assistant's learned_category_words), word → category. */
+export async function learnedWords(db: Queryable, { ledgerId }: { ledgerId: number }) {
+  const { rows } = await db.query<{ word: string; category: string }>(
+    'select word, category from learned_category_words where ledger_id = $1',
+    [ledgerId],
+  )
+  const words: Record<string, string> = Object.create(null)
+  for (const r of rows) words[r.word] = r.category
+  return words
+}
+
+export async function savedMapping(db: Queryable, { accountId }: { accountId: number }) {
+  const { rows } = await db.query<{ mapping: unknown }>(
+    'select mapping from csv_mappings where account_id = $1',
+    [accountId],
+  )
+  return rows[0]?.mapping ?? null
+}
+
+export async function saveMapping(
+  db: Queryable,
+  { accountId, mapping }: { accountId: number; mapping: unknown },
+) {
+  await db.query(
+    `insert into csv_mappings (account_id, mapping) values ($1, $2::jsonb)
+     on conflict (account_id) do update set mapping = excluded.mapping, updated_at = now()`,
+    [accountId, JSON.stringify(mapping)],
+  )
+}
+
+const CHUNK = 5000
+
+/** Stores the items (in chunks: one statement's parameters stay small). */
+export async function insertItems(db: Queryable, importId: number, items: readonly StoredItem[]) {
+  for (let i = 0; i < items.length; i += CHUNK) {
+    const part = items.slice(i, i + CHUNK)
+    await db.query(
+      `insert into import_items (import_id, ord, occurred_on, description, amount_cents, type,
+                                 category, fitid, state, transaction_id, review)
+       select $1, * from unnest($2::int[], $3::date[], $4::text[], $5::bigint[], $6::text[],
+                                $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bool[])`,
+      [
+        importId,
+        part.map((x) => x.ord),
+        part.map((x) => x.date),
+        part.map((x) => x.description),
+        part.map((x) => x.amount_cents),
+        part.map((x) => x.type),
+        part.map((x) => x.category),
+        part.map((x) => x.fitid),
+        part.map((x) => x.state),
+        part.map((x) => x.transaction_id),
+        part.map((x) => x.review),
+      ],
+    )
+  }
+}
+
+/** Writes items' state and links after a commit (or an undone match). */
+export async function updateItems(db: Queryable, importId: number, items: readonly StoredItem[]) {
+  for (let i = 0; i < items.length; i += CHUNK) {
+    const part = items.slice(i, i + CHUNK)
+    await db.query(
+      `update import_items ii
+          set state = u.state, transaction_id = u.transaction_id, transfer_id = u.transfer_id,
+              review = u.review, unmatched = u.unmatched
+         from unnest($2::int[], $3::text[], $4::bigint[], $5::bigint[], $6::bool[], $7::bool[])
+              as u(ord, state, transaction_id, transfer_id, review, unmatched)
+        where ii.import_id = $1 and ii.ord = u.ord`,
+      [
+        importId,
+        part.map((x) => x.ord),
+        part.map((x) => x.state),
+        part.map((x) => x.transaction_id),
+        part.map((x) => x.transfer_id),
+        part.map((x) => x.review),
+        part.map((x) => x.unmatched),
+      ],
+    )
+  }
+}
+
+/** Remembers committed rows so a later file with them previews them as duplicates. */
+export async function insertBankRows(
+  db: Queryable,
+  {
+    accountId,
+    importId,
+    items,
+  }: { accountId: number; importId: number; items: readonly StoredItem[] },
+) {
+  for (let i = 0; i < items.length; i += CHUNK) {
+    const part = items.slice(i, i + CHUNK)
+    await db.query(
+      `insert into bank_rows (account_id, import_id, occurred_on, amount_cents, type, description, fitid)
+       select $1, $2, * from unnest($3::date[], $4::bigint[], $5::text[], $6::text[], $7::text[])`,
+      [
+        accountId,
+        importId,
+        part.map((x) => x.date),
+        part.map((x) => x.amount_cents),
+        part.map((x) => x.type),
+        part.map((x) => x.description),
+        part.map((x) => x.fitid ?? ''),
+      ],
+    )
+  }
+}
+
+export async function getImportRow(
+  db: Queryable,
+  {
+    ledgerId,
+    importId,
+    forUpdate = false,
+  }: { ledgerId: number; importId: number; forUpdate?: boolean },
+): Promise<ImportRow | null> {
+  const { rows } = await db.query<
+    ImportRow & { id: string; account_id: string; ledger_id: string }
+  >(
+    `select id, ledger_id, account_id, format, status, period_from::text, period_to::text,
+            recorded, linked
+       from imports where id = $1 and ledger_id = $2 ${forUpdate ? 'for update' : ''}`,
+    [importId, ledgerId],
+  )
+  const r = rows[0]
+  return r
+    ? { ...r, id: Number(r.id), ledger_id: Number(r.ledger_id), account_id: Number(r.account_id) }
+    : null
+}
+
+export async function loadItems(db: Queryable, importId: number): Promise<StoredItem[]> {
+  const { rows } = await db.query<
+    StoredItem & { amount_cents: string; transaction_id: string | null; transfer_id: string | null }
+  >(
+    `select ord, occurred_on::text as date, description, amount_cents, type, category, fitid, state,
+            transaction_id, transfer_id, review, unmatched
+       from import_items where import_id = $1 order by ord`,
+    [importId],
+  )
+  return rows.map((r) => ({
+    ...r,
+    amount_cents: Number(r.amount_cents),
+    transaction_id: r.transaction_id === null ? null : Number(r.transaction_id),
+    transfer_id: r.transfer_id === null ? null : Number(r.transfer_id),
+  }))
+}
+
+/** The counts of an import (its items' states). */
+export async function importSummary(db: Queryable, imp: ImportRow): Promise<ImportSummary> {
+  const { rows } = await db.query<{
+    rows: number
+    new: number
+    duplicates: number
+    matched: number
+    review: number
+    from: string | null
+    to: string | null
+  }>(
+    `select count(*)::int as rows,
+            (count(*) filter (where state = 'new'))::int as new,
+            (count(*) filter (where state = 'duplicate'))::int as duplicates,
+            (count(*) filter (where state = 'matched'))::int as matched,
+            (count(*) filter (where review))::int as review,
+            min(occurred_on)::text as from, max(occurred_on)::text as to
+       from import_items where import_id = $1`,
+    [imp.id],
+  )
+  const c = rows[0] ?? {
+    rows: 0,
+    new: 0,
+    duplicates: 0,
+    matched: 0,
+    review: 0,
+    from: null,
+    to: null,
+  }
+  return {
+    id: imp.id,
+    status: imp.status,
+    format: imp.format,
+    account_id: imp.account_id,
+    rows: c.rows,
+    new: c.new,
+    duplicates: c.duplicates,
+    matched: c.matched,
+    review: c.review,
+    period: { from: imp.period_from ?? c.from, to: imp.period_to ?? c.to },
+  }
+}
