@@ -126,16 +126,18 @@ try {
   // The database's own time for the statements behind them (no client, no event loop).
   const explain = async (label: string, sql: string, params: unknown[]) => {
     const times: number[] = []
+    const planning: number[] = []
     for (let i = 0; i < 50; i++) {
-      const { rows } = await db.query<{ 'QUERY PLAN': { 'Execution Time': number }[] }>(
-        `explain (analyze, format json) ${sql}`,
-        params,
-      )
+      const { rows } = await db.query<{
+        'QUERY PLAN': { 'Execution Time': number; 'Planning Time': number }[]
+      }>(`explain (analyze, format json) ${sql}`, params)
       times.push(rows[0]?.['QUERY PLAN'][0]?.['Execution Time'] ?? Number.NaN)
+      planning.push(rows[0]?.['QUERY PLAN'][0]?.['Planning Time'] ?? Number.NaN)
     }
     times.sort((a, b) => a - b)
+    planning.sort((a, b) => a - b)
     console.log(
-      `  ${label.padEnd(58)} p50 ${fmt(percentile(times, 50), 3)} ms   p99 ${fmt(percentile(times, 99), 3)} ms`,
+      `  ${label.padEnd(58)} p50 ${fmt(percentile(times, 50), 3)} ms   p99 ${fmt(percentile(times, 99), 3)} ms   (planning, unprepared: p50 ${fmt(percentile(planning, 50), 3)} ms)`,
     )
   }
   const today = new Date().toISOString().slice(0, 10)

@@ -53,11 +53,14 @@ export async function listAccounts(
   db: Queryable,
   { ledgerId, today: day = todayInSaoPaulo() }: { ledgerId: number; today?: string },
 ): Promise<Account[]> {
-  const { rows } = await db.query<Account>(
-    `select ${FIELDS}, ${balanceSql('$2::date')} as balance_cents
-       from accounts a where a.ledger_id = $1 order by ${ORDER}`,
-    [ledgerId, day],
-  )
+  // Named: prepared once per connection, so its plan (four subqueries an account) is not made
+  // again on every call; planning cost more than running it.
+  const { rows } = await db.query<Account>({
+    name: 'ledger_accounts_with_balances',
+    text: `select ${FIELDS}, ${balanceSql('$2::date')} as balance_cents
+             from accounts a where a.ledger_id = $1 order by ${ORDER}`,
+    values: [ledgerId, day],
+  })
   return rows.map(toAccount)
 }
 

@@ -48,8 +48,10 @@ async function cardOf(
     lock,
   }: { ledgerId: number; accountId: number; today: string; lock?: boolean },
 ): Promise<Card> {
-  const { rows } = await db.query<Card>(
-    `select a.id, a.name, a.kind, a.closing_day, a.due_day,
+  // Named: prepared once per connection (see listAccounts).
+  const { rows } = await db.query<Card>({
+    name: lock ? 'ledger_card_bills_for_update' : 'ledger_card_bills',
+    text: `select a.id, a.name, a.kind, a.closing_day, a.due_day,
             (select coalesce(sum(t.amount_cents), 0)::bigint from transfers t
               where t.to_account_id = a.id and t.occurred_on <= $3) as paid,
             (select coalesce(json_agg(b), '[]') from (
@@ -60,8 +62,8 @@ async function cardOf(
                 group by card_bill_month(d.day, a.closing_day, a.due_day)) b) as bills
        from accounts a
       where a.ledger_id = $1 and a.id = $2 ${lock ? 'for update of a' : ''}`,
-    [ledgerId, accountId, today],
-  )
+    values: [ledgerId, accountId, today],
+  })
   const row = rows[0]
   if (!row) throw new AccountNotFoundError()
   if (row.kind !== 'credit_card') throw new NotACardError()
