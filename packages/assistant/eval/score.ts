@@ -32,8 +32,16 @@ export function asks(d: Decision): boolean {
 }
 
 /** Whether the decision is right on every field the case states. */
-export function isRight(c: EvalCase, d: Decision): boolean {
-  if (c.kind === undefined) return !records(d)
+export function isRight(c: EvalCase, given: Decision): boolean {
+  if (c.kind === undefined) return !records(given)
+  // Text read as a forwarded bank notification ('você recebeu R$ 75,00 de João') records the
+  // same one entry (or purchase in installments) as the typed path: judged as that.
+  const d: Decision =
+    given.kind !== 'bank_notification'
+      ? given
+      : given.plan
+        ? { kind: 'installments', plan: given.plan }
+        : { kind: 'entry', entry: given.entry }
   if (d.kind !== c.kind) return false
   switch (d.kind) {
     case 'entry':

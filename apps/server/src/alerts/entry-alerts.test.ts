@@ -92,7 +92,8 @@ describe('budget alerts', () => {
   })
 
   it('emits budget.alert webhook events for an endpoint listening, in the same transaction', async () => {
-    const userId = await withBudget()
+    // Endpoints deliver only on a plan with integrações_personalizadas (issue 25).
+    const userId = await withBudget('empresas_15')
     const { ledgerId } = await ledgerForUser(db, { userId })
     await db.query(
       `insert into webhook_endpoints (ledger_id, created_by, url, events, secret)
