@@ -1,4 +1,3 @@
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import type { Transaction } from '@equilibrai/shared'
 import { BarChart3Icon, LandmarkIcon, PlusIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -76,7 +75,6 @@ export function FinancesPage() {
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <BackToDashboard />
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Finanças</h1>
         </div>
         <div className="flex flex-wrap gap-2">
