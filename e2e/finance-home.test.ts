@@ -28,7 +28,6 @@ const SIGNED_IN_PAGES = [
   '/analise',
   '/equipe',
   '/integracoes',
-  '/simulador',
 ]
 
 function whatsapp(userId: string, text: string) {
@@ -185,7 +184,7 @@ describe('a 390 px phone', () => {
     await page.getByTestId('category-table-cards').waitFor()
     const cards = await page.getByTestId('category-table-cards').innerText()
     expect(cards).toMatch(/Mercado[\s\S]*R\$ 700,00/)
-    await page.locator('.recharts-cartesian-axis-tick').first().waitFor()
+    await page.locator('.recharts-cartesian-axis-tick').first().waitFor({ state: 'attached' })
     const wrapped = await page.evaluate(
       () =>
         Array.from(document.querySelectorAll('.recharts-cartesian-axis-tick text')).filter(

@@ -125,14 +125,15 @@ export const routes: RouteObject[] = [
                         Component: m.IntegrationsPage,
                       })),
                   },
-                  {
-                    path: 'simulador',
-                    lazy: () =>
-                      import('@/features/simulator/components/simulator-page').then((m) => ({
-                        Component: m.SimulatorPage,
-                      })),
-                  },
                 ],
+              },
+              {
+                // A full-screen imitation of a WhatsApp chat, with its own header: no shell.
+                path: 'simulador',
+                lazy: () =>
+                  import('@/features/simulator/components/simulator-page').then((m) => ({
+                    Component: m.SimulatorPage,
+                  })),
               },
             ],
           },

@@ -135,7 +135,7 @@ export function FinancesPage() {
       )}
       <SummaryCards summary={summary.data} />
 
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[2fr_3fr] [&>*]:min-w-0">
         <CategoryChart summary={summary.data} />
         <TransactionList
           month={month}
@@ -150,7 +150,7 @@ export function FinancesPage() {
       </div>
 
       <BudgetsSection month={month} />
-      <div className="grid items-start gap-5 lg:grid-cols-2">
+      <div className="grid items-start gap-5 lg:grid-cols-2 [&>*]:min-w-0">
         <BillsSection />
         <RecurringSection />
       </div>
