@@ -39,10 +39,10 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 }
 
-/** Fills an amount field the way a person does: digits from the right. */
-async function typeAmount(field: Locator, digits: string) {
+/** Types an amount the way a person does: '2.000', '300', '12.345,67'. */
+async function typeAmount(field: Locator, text: string) {
   await field.fill('')
-  await field.pressSequentially(digits)
+  await field.pressSequentially(text)
 }
 
 async function createAccount(
@@ -90,7 +90,7 @@ describe('/contas', () => {
     expect(await axeViolations(page)).toEqual([])
 
     // A checking account with money in it.
-    let dialog = await createAccount(page, { name: 'Itaú', opening: '200000' })
+    let dialog = await createAccount(page, { name: 'Itaú', opening: '2.000' })
     await toast(page, 'Conta criada.').waitFor()
     await dialog.waitFor({ state: 'hidden' })
     await expect.poll(() => balanceOf(page, 'Itaú')).toBe('R$ 2.000,00')
@@ -107,7 +107,7 @@ describe('/contas', () => {
     dialog = await createAccount(page, {
       name: 'Nubank',
       kind: 'Cartão de crédito',
-      card: { closing: '1', due: '10', limit: '500000', digits: '1234' },
+      card: { closing: '1', due: '10', limit: '5000', digits: '1234' },
     })
     await toast(page, 'Conta criada.').waitFor()
     const card = tile(page, 'Nubank ••1234')
@@ -123,7 +123,7 @@ describe('/contas', () => {
     // The default account comes preselected.
     expect(await accountField.locator('option:checked').textContent()).toContain('Conta principal')
     await accountField.selectOption({ label: 'Nubank ••1234 (Cartão de crédito)' })
-    await typeAmount(dialog.getByLabel('Valor'), '30000')
+    await typeAmount(dialog.getByLabel('Valor'), '300')
     await dialog.getByLabel('Descrição').fill('Geladeira')
     await dialog.getByLabel('Data').fill(bought)
     await dialog.getByRole('button', { name: 'Salvar' }).click()
@@ -170,7 +170,7 @@ describe('/contas', () => {
     dialog = page.getByRole('dialog', { name: 'Nova transferência' })
     await dialog.getByLabel('De', { exact: true }).selectOption({ label: 'Itaú (Conta corrente)' })
     await dialog.getByLabel('Para', { exact: true }).selectOption({ label: 'Poupança (Poupança)' })
-    await typeAmount(dialog.getByLabel('Valor'), '50000')
+    await typeAmount(dialog.getByLabel('Valor'), '500')
     await dialog.getByRole('button', { name: 'Transferir' }).click()
     await toast(page, 'Transferência registrada.').waitFor()
     await expect.poll(() => balanceOf(page, 'Poupança')).toBe('R$ 500,00')
@@ -210,7 +210,7 @@ describe('/contas', () => {
   it('archives, renames, checks a card’s days, undoes a transfer, and refuses to delete an account in use', async () => {
     const { page, context } = await signedInPage()
     await page.goto('/contas')
-    await createAccount(page, { name: 'Carteira', kind: 'Dinheiro', opening: '5000' })
+    await createAccount(page, { name: 'Carteira', kind: 'Dinheiro', opening: '50' })
     await toast(page, 'Conta criada.').waitFor()
     await page.getByRole('button', { name: 'Transferir' }).click()
     const transfer = page.getByRole('dialog', { name: 'Nova transferência' })
@@ -218,7 +218,7 @@ describe('/contas', () => {
     await transfer
       .getByLabel('Para', { exact: true })
       .selectOption({ label: 'Conta principal (Conta corrente)' })
-    await typeAmount(transfer.getByLabel('Valor'), '1000')
+    await typeAmount(transfer.getByLabel('Valor'), '10')
     await transfer.getByRole('button', { name: 'Transferir' }).click()
     await toast(page, 'Transferência registrada.').waitFor()
 
@@ -255,7 +255,7 @@ describe('/contas', () => {
     const card = await createAccount(page, {
       name: 'Inter',
       kind: 'Cartão de crédito',
-      card: { closing: '32', due: '5', limit: '100000', digits: '4321' },
+      card: { closing: '32', due: '5', limit: '1.000', digits: '4321' },
     })
     await toast(page, 'Dia de fechamento deve ser entre 1 e 31').waitFor()
     await card.getByLabel('Dia de fechamento').fill('28')
@@ -292,13 +292,13 @@ describe('/contas', () => {
     await createAccount(page, {
       name: 'Cartão Santander Universitário Platinum',
       kind: 'Cartão de crédito',
-      card: { closing: '31', due: '8', limit: '1200000', digits: '9876' },
+      card: { closing: '31', due: '8', limit: '12000', digits: '9876' },
     })
     await toast(page, 'Conta criada.').waitFor()
     await createAccount(page, {
       name: 'Poupança da família',
       kind: 'Poupança',
-      opening: '123456789',
+      opening: '1.234.567,89',
     })
     await toast(page, 'Conta criada.').waitFor()
 
@@ -308,7 +308,7 @@ describe('/contas', () => {
     await entry
       .getByLabel('Conta', { exact: true })
       .selectOption({ label: 'Cartão Santander Universitário Platinum ••9876 (Cartão de crédito)' })
-    await typeAmount(entry.getByLabel('Valor'), '1234567')
+    await typeAmount(entry.getByLabel('Valor'), '12.345,67')
     await entry.getByLabel('Descrição').fill('Notebook novo para o trabalho em 10 vezes')
     await entry.getByRole('button', { name: 'Salvar' }).click()
     await toast(page, 'Lançamento registrado.').waitFor()

@@ -153,7 +153,10 @@ describe('/auth', () => {
     const since = mail.messages.length
     await page.getByRole('button', { name: 'Criar Conta' }).click()
     await toast(page, 'Conta criada com sucesso! Verifique seu email.').waitFor()
-    // The form is cleared.
+    // The form gives way to where the link went; going back shows it cleared.
+    await page.getByRole('heading', { name: 'Confira seu e-mail' }).waitFor()
+    expect(await page.getByTestId('check-email').textContent()).toContain(email)
+    await page.getByRole('button', { name: 'Usar outro e-mail' }).click()
     expect(await page.getByLabel('Nome Completo').inputValue()).toBe('')
     expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('')
 

@@ -82,15 +82,15 @@ describe('/financas', () => {
     await expect.poll(() => usageText(page)).toContain('2 de 5 lançamentos este mês')
     expect(await axeViolations(page)).toEqual([])
 
-    // Add: the amount fills from the right, like a card machine.
+    // Add: the amount is read as typed, and the field says what will be saved.
     await page.getByRole('button', { name: 'Novo lançamento' }).click()
     let dialog = page.getByRole('dialog', { name: 'Novo lançamento' })
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await toast(page, 'Valor deve ser maior que zero').waitFor()
     expect(await axeViolations(page)).toEqual([])
     const amount = dialog.getByLabel('Valor')
-    await amount.pressSequentially('12990')
-    expect(await amount.inputValue()).toBe('129,90')
+    await amount.pressSequentially('129,9')
+    expect(await dialog.getByTestId('amount-preview').textContent()).toBe('Será salvo: R$ 129,90')
     await dialog.getByLabel('Descrição').fill('Tênis de corrida')
     await dialog.getByLabel('Categoria').selectOption('compras')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
@@ -105,7 +105,7 @@ describe('/financas', () => {
     dialog = page.getByRole('dialog', { name: 'Editar lançamento' })
     await expect.poll(() => dialog.getByLabel('Valor').inputValue()).toBe('129,90')
     await dialog.getByLabel('Valor').fill('')
-    await dialog.getByLabel('Valor').pressSequentially('9990')
+    await dialog.getByLabel('Valor').pressSequentially('99,90')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await toast(page, 'Lançamento atualizado.').waitFor()
     await expect.poll(() => list.textContent()).toContain('R$ 99,90')

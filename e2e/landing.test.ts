@@ -70,6 +70,10 @@ describe('landing page', () => {
       .toBe(1)
     expect(await form.getByLabel('Nome').inputValue()).toBe('')
     expect(await form.getByLabel('WhatsApp').inputValue()).toBe('')
+    // Not only a toast: the form itself says it worked.
+    expect(await form.getByTestId('waitlist-joined').textContent()).toContain(
+      'Pronto, Maria Souza! Você está na Lista VIP.',
+    )
     expect(await waitlistRows()).toEqual([
       { nome: 'Maria Souza', whatssapp: '11987654321', email: null },
     ])
@@ -78,9 +82,9 @@ describe('landing page', () => {
     // stays as the first sign-up left it (no overwriting by number).
     await form.getByLabel('Nome').fill('Outra Pessoa')
     await form.getByLabel('WhatsApp').fill('(11) 98765-4321')
-    await form.getByLabel('Email').fill('outra@exemplo.com')
+    await form.getByLabel('E-mail').fill('outra@exemplo.com')
     await submit.click()
-    await expect.poll(() => form.getByLabel('Email').inputValue()).toBe('')
+    await expect.poll(() => form.getByLabel('E-mail').inputValue()).toBe('')
     expect(await waitlistRows()).toEqual([
       { nome: 'Maria Souza', whatssapp: '11987654321', email: null },
     ])
@@ -98,8 +102,16 @@ describe('landing page', () => {
     page.on('request', (req) => {
       if (req.url().endsWith('/api/waitlist') && req.method() === 'POST') posts++
     })
-    await form.getByLabel('Nome').fill('Só o nome')
+    // Empty: nothing is sent, and each required field says what it needs.
     await submit.click()
+    await form.getByText('Informe seu nome', { exact: true }).waitFor()
+    await form.getByText('Informe seu WhatsApp com DDD', { exact: true }).waitFor()
+    expect(await form.getByLabel('Nome').getAttribute('aria-invalid')).toBe('true')
+    expect(await axeViolations(page)).toEqual([])
+    await form.getByLabel('Nome').fill('Só o nome')
+    expect(await form.getByText('Informe seu nome', { exact: true }).count()).toBe(0)
+    await submit.click()
+    await form.getByText('Informe seu WhatsApp com DDD', { exact: true }).waitFor()
     await page.waitForTimeout(300)
     expect(posts).toBe(0)
 

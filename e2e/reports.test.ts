@@ -155,7 +155,7 @@ describe('/relatorios', () => {
     })
     await seed(userId)
     await page.goto('/dashboard')
-    await page.getByRole('link', { name: 'Relatórios' }).click()
+    await page.getByRole('main').getByRole('link', { name: 'Relatórios' }).click()
     await page.waitForURL(/\/relatorios$/)
     await expect.poll(() => page.getByTestId('report-expense').textContent()).toBe('R$ 1.534,56')
     await expect
@@ -168,7 +168,7 @@ describe('/relatorios', () => {
     expect(await axeViolations(page)).toEqual([])
 
     await page.goto('/financas')
-    await page.getByRole('link', { name: 'Relatórios' }).click()
+    await page.getByRole('main').getByRole('link', { name: 'Relatórios' }).click()
     await page.waitForURL(/\/relatorios$/)
     await context.close()
   })

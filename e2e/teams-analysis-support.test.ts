@@ -146,10 +146,13 @@ describe('business plans in the browser', () => {
     const { page } = await e2e.newPage()
     await page.goto(invitation.link.replace(e2e.server.url, ''))
     await page.getByText('Joana Padeira convidou').waitFor()
-    await page.getByRole('link', { name: 'Entrar ou criar conta' }).click()
-    await page.getByRole('tab', { name: 'Cadastrar' }).click()
+    await page.getByRole('link', { name: 'Criar conta' }).click()
+    // Issue 26: the sign-up tab, with the invited e-mail written in.
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Cadastrar' }).getAttribute('aria-selected'))
+      .toBe('true')
     await page.getByLabel('Nome Completo').fill('Bia Convidada')
-    await page.getByLabel('Email', { exact: true }).fill(email)
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email)
     await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
     await page.getByLabel('Confirmar Senha').fill(PASSWORD)
     const beforeConfirm = mail.messages.length
@@ -163,8 +166,8 @@ describe('business plans in the browser', () => {
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Senha').fill(PASSWORD)
     await page.getByRole('button', { name: 'Entrar', exact: true }).click()
-    await page.waitForURL(/\/dashboard/)
-    await page.getByRole('link', { name: 'Abrir convite' }).click()
+    // Signed in, straight back to the invitation's accept step.
+    await page.waitForURL(/\/convite\//)
     await page.getByRole('button', { name: 'Aceitar convite' }).click()
     await page.waitForURL(/\/equipe$/)
     await page.getByRole('list', { name: 'Membros da equipe' }).getByText('Bia Convidada').waitFor()

@@ -24,7 +24,7 @@ describe('replies', () => {
     expect(text).toContain('mercado · Mercado')
     expect(text).toContain('18/11')
     expect(text).toContain('*desfazer*')
-    expect(replies.entryRecorded(salary)).toContain('Receita de *R$ 3.000,00*')
+    expect(replies.entryRecorded(salary)).toContain('Receita de *R$ 3.000,00* anotada!')
   })
 
   it('show the free plan usage when given, and not for unlimited plans', () => {

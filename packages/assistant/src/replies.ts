@@ -95,7 +95,8 @@ export const replies = {
     options: { monthly?: { used: number; max: number } } = {},
   ): string {
     const lines = [
-      `✅ ${kindWord(entry.type)} de *${formatBRL(entry.amount_cents)}* anotado!`,
+      // 'Receita … anotada', 'Gasto … anotado': the participle agrees with the noun.
+      `✅ ${kindWord(entry.type)} de *${formatBRL(entry.amount_cents)}* ${entry.type === 'income' ? 'anotada' : 'anotado'}!`,
       `📝 ${entry.description} · ${label(entry.category)}`,
       `📅 ${formatDayMonth(entry.occurred_on)}`,
     ]

@@ -2,6 +2,7 @@
 import './zod-locale.ts'
 
 export * from './money.ts'
+export * from './money-text.ts'
 export * from './dates.ts'
 export * from './categories.ts'
 export * from './plans.ts'

@@ -3,6 +3,7 @@ import { RedirectIfSignedIn, RequireAuth } from './guards'
 import { NotFoundPage } from './not-found-page'
 import { RootLayout, RouteError } from './root-layout'
 import { RouteFallback } from './route-fallback'
+import { SignedInLayout } from './signed-in-layout'
 
 /**
  * Every page is its own lazy chunk. To add a route, add an entry with `lazy` below: public
@@ -73,62 +74,68 @@ export const routes: RouteObject[] = [
             Component: RequireAuth,
             children: [
               {
-                path: 'dashboard',
-                lazy: () =>
-                  import('./dashboard-route').then((m) => ({
-                    Component: m.DashboardRoute,
-                  })),
+                Component: SignedInLayout,
+                children: [
+                  {
+                    path: 'dashboard',
+                    lazy: () =>
+                      import('./dashboard-route').then((m) => ({
+                        Component: m.DashboardRoute,
+                      })),
+                  },
+                  {
+                    path: 'financas',
+                    lazy: () =>
+                      import('@/features/finances/components/finances-page').then((m) => ({
+                        Component: m.FinancesPage,
+                      })),
+                  },
+                  {
+                    path: 'contas',
+                    lazy: () =>
+                      import('@/features/accounts/components/accounts-page').then((m) => ({
+                        Component: m.AccountsPage,
+                      })),
+                  },
+                  {
+                    path: 'importar',
+                    lazy: () =>
+                      import('@/features/imports/components/import-page').then((m) => ({
+                        Component: m.ImportPage,
+                      })),
+                  },
+                  {
+                    path: 'relatorios',
+                    lazy: () =>
+                      import('@/features/reports/components/reports-page').then((m) => ({
+                        Component: m.ReportsPage,
+                      })),
+                  },
+                  {
+                    path: 'equipe',
+                    lazy: () =>
+                      import('@/features/team/components/team-page').then((m) => ({
+                        Component: m.TeamPage,
+                      })),
+                  },
+                  {
+                    path: 'analise',
+                    lazy: () =>
+                      import('@/features/analysis/components/analysis-page').then((m) => ({
+                        Component: m.AnalysisPage,
+                      })),
+                  },
+                  {
+                    path: 'integracoes',
+                    lazy: () =>
+                      import('@/features/integrations/components/integrations-page').then((m) => ({
+                        Component: m.IntegrationsPage,
+                      })),
+                  },
+                ],
               },
               {
-                path: 'financas',
-                lazy: () =>
-                  import('@/features/finances/components/finances-page').then((m) => ({
-                    Component: m.FinancesPage,
-                  })),
-              },
-              {
-                path: 'contas',
-                lazy: () =>
-                  import('@/features/accounts/components/accounts-page').then((m) => ({
-                    Component: m.AccountsPage,
-                  })),
-              },
-              {
-                path: 'importar',
-                lazy: () =>
-                  import('@/features/imports/components/import-page').then((m) => ({
-                    Component: m.ImportPage,
-                  })),
-              },
-              {
-                path: 'relatorios',
-                lazy: () =>
-                  import('@/features/reports/components/reports-page').then((m) => ({
-                    Component: m.ReportsPage,
-                  })),
-              },
-              {
-                path: 'equipe',
-                lazy: () =>
-                  import('@/features/team/components/team-page').then((m) => ({
-                    Component: m.TeamPage,
-                  })),
-              },
-              {
-                path: 'analise',
-                lazy: () =>
-                  import('@/features/analysis/components/analysis-page').then((m) => ({
-                    Component: m.AnalysisPage,
-                  })),
-              },
-              {
-                path: 'integracoes',
-                lazy: () =>
-                  import('@/features/integrations/components/integrations-page').then((m) => ({
-                    Component: m.IntegrationsPage,
-                  })),
-              },
-              {
+                // A full-screen imitation of a WhatsApp chat, with its own header: no shell.
                 path: 'simulador',
                 lazy: () =>
                   import('@/features/simulator/components/simulator-page').then((m) => ({

@@ -1,9 +1,9 @@
-import { MAX_ENTRY_CENTS } from '@equilibrai/shared'
+import { readTypedAmount } from '@equilibrai/shared'
 
 /**
- * The amount field's mask: digits fill from the right, like a card machine — typing 4, 5, 9, 0
- * shows 0,04 → 0,45 → 4,59 → 45,90. It needs only the numeric keypad on a phone, and the value
- * is always whole centavos.
+ * Amount fields read what a person types the way WhatsApp does (one reader, in
+ * packages/shared): '23' is R$ 23,00, '1.500' is R$ 1.500,00, '23,5' is R$ 23,50, and a pasted
+ * 'R$ 1.234,56' is itself. The field keeps the text as typed and shows what will be saved.
  */
 const grouped = new Intl.NumberFormat('pt-BR', {
   minimumFractionDigits: 2,
@@ -15,15 +15,7 @@ export function formatAmountInput(cents: number): string {
   return cents > 0 ? grouped.format(cents / 100) : ''
 }
 
-/**
- * The centavos typed, from whatever the field now holds (a keystroke, a paste of
- * `R$ 1.234,56` or `1234,5`). Stops growing past the largest accepted entry's digit count.
- */
+/** The centavos in the field's text; 0 when it is empty or not an amount. */
 export function parseAmountInput(text: string): number {
-  // A pasted amount with a comma and one decimal ('12,5') means 12,50.
-  const pasted = /^\s*(?:R\$\s*)?([\d.]+),(\d)\s*$/.exec(text)
-  const digits = (pasted ? `${pasted[1]}${pasted[2]}0` : text).replace(/\D/g, '').replace(/^0+/, '')
-  const maxDigits = String(MAX_ENTRY_CENTS).length + 1
-  const cents = Number(digits.slice(0, maxDigits) || '0')
-  return Number.isSafeInteger(cents) ? cents : 0
+  return readTypedAmount(text) ?? 0
 }

@@ -5,9 +5,12 @@ const compact = new Intl.NumberFormat('pt-BR', {
   maximumFractionDigits: 1,
 })
 
-/** Axis ticks in reais, short: 1234567 centavos → 'R$ 12,3 mil'. */
+/**
+ * Axis ticks in reais, short: 1234567 centavos → 'R$ 12,3 mil'. The spaces are non-breaking:
+ * the chart wraps a tick at a space, and 'R$' alone on a line above '4,5 mil' reads as nothing.
+ */
 export function brlTick(cents: number): string {
-  return `R$ ${compact.format(cents / 100)}`
+  return `R$ ${compact.format(cents / 100)}`.replace(/\s/g, '\u00a0')
 }
 
 /** Tooltips and tables: the full amount. */

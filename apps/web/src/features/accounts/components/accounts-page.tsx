@@ -1,7 +1,6 @@
 import { ArrowLeftRightIcon, PlusIcon, WalletIcon } from 'lucide-react'
 import { useState } from 'react'
 import { AppLink } from '@/components/app-link'
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import { LoadFailed } from '@/components/load-failed'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -58,7 +57,6 @@ export function AccountsPage() {
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <BackToDashboard />
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Contas</h1>
         </div>
         <div className="flex flex-wrap gap-2">

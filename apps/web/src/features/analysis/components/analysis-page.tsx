@@ -1,4 +1,3 @@
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import { type Analysis, CATEGORY_LABELS, type CategoryChange, formatBRL } from '@equilibrai/shared'
 import { TrendingDownIcon, TrendingUpIcon } from 'lucide-react'
 import { lazy, Suspense } from 'react'
@@ -23,7 +22,6 @@ export function AnalysisPage() {
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-1">
-        <BackToDashboard />
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Análise</h1>
       </header>
       {analysis.isPending && <Skeleton className="h-72 w-full" />}

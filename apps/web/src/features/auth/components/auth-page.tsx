@@ -69,7 +69,15 @@ export function AuthPage() {
   usePageTitle('Entrar')
   const [params] = useSearchParams()
   const plan = planFrom(`?${params.toString()}`)
+  // An invitation's e-mail (/convite → /auth?email=), written in for the person.
+  const initialEmail = params.get('email')?.trim().slice(0, 254) ?? ''
   const [tab, setTab] = useState<Tab>('entrar')
+  // The free plan's 'Começar Agora' and an invitee without an account come to sign up. Set
+  // after hydration: /auth is prerendered on the 'Entrar' tab.
+  const wantsSignup = plan === 'free' || params.get('aba') === 'cadastrar'
+  useEffect(() => {
+    if (wantsSignup) setTab('cadastrar')
+  }, [wantsSignup])
   const [forgot, setForgot] = useState<{ email: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const busyRef = useRef(false)
@@ -140,6 +148,8 @@ export function AuthPage() {
                 ) : (
                   <>
                     <LoginForm
+                      key={initialEmail}
+                      initialEmail={initialEmail}
                       busy={busy}
                       run={run}
                       onForgotPassword={(email) => setForgot({ email })}
@@ -149,7 +159,13 @@ export function AuthPage() {
                 )}
               </TabsContent>
               <TabsContent value="cadastrar" className="space-y-6">
-                <SignupForm busy={busy} run={run} plan={plan} />
+                <SignupForm
+                  key={initialEmail}
+                  initialEmail={initialEmail}
+                  busy={busy}
+                  run={run}
+                  plan={plan}
+                />
                 <SocialButtons verb="Cadastrar com" disabled={busy} onSelect={social} />
               </TabsContent>
             </Tabs>

@@ -19,15 +19,17 @@ export function LoginForm({
   busy,
   run,
   onForgotPassword,
+  initialEmail = '',
 }: {
   busy: boolean
   run: (task: () => Promise<void>) => Promise<void>
   onForgotPassword: (email: string) => void
+  initialEmail?: string
 }) {
   const { refresh } = useAuth()
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: initialEmail, password: '' },
   })
   const { errors } = form.formState
 
@@ -60,6 +62,7 @@ export function LoginForm({
         inputMode="email"
         placeholder="seu@email.com"
         invalid={Boolean(errors.email)}
+        error={errors.email?.message}
         {...form.register('email', trimmed)}
       />
       <div className="space-y-2">
@@ -70,6 +73,7 @@ export function LoginForm({
           autoComplete="current-password"
           placeholder="Sua senha"
           invalid={Boolean(errors.password)}
+          error={errors.password?.message}
           {...form.register('password')}
         />
         <div className="text-right">

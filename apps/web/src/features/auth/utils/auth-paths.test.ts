@@ -10,6 +10,12 @@ describe('auth paths', () => {
     expect(dashboardPath('?plan=https://evil')).toBe('/dashboard')
   })
 
+  it('bring an invitee back to the invitation they opened before signing in', () => {
+    expect(dashboardPath('', 'AbC_123-xyz789')).toBe('/convite/AbC_123-xyz789')
+    expect(dashboardPath('?plan=pf_simples', null)).toBe('/dashboard?plan=pf_simples')
+    expect(dashboardPath('', '../admin')).toBe('/dashboard')
+  })
+
   it('build /auth links without empty parameters', () => {
     expect(authPath({ confirmado: '1', plan: null })).toBe('/auth?confirmado=1')
     expect(authPath({ erro: 'google', plan: 'free' })).toBe('/auth?erro=google&plan=free')

@@ -2,7 +2,6 @@ import { ArrowRightIcon, BarChart3Icon, LandmarkIcon, PlugIcon, WalletIcon } fro
 import type { ReactNode } from 'react'
 import { AppLink } from '@/components/app-link'
 import { Button } from '@/components/ui/button'
-import { useSignOut } from '@/lib/auth'
 import { usePageTitle } from '@/lib/use-page-title'
 import { usePlans } from '@/lib/get-plans'
 import { useSubscription } from '@/lib/get-subscription'
@@ -11,7 +10,6 @@ import { useCheckout } from '../hooks/use-checkout'
 import { useCheckoutReturn } from '../hooks/use-checkout-return'
 import { usePlanFromUrl } from '../hooks/use-plan-from-url'
 import { CurrentPlanCard } from './current-plan-card'
-import { DashboardHeader } from './dashboard-header'
 import { NotificationSettingsCard } from './notification-settings-card'
 import { PlanFeaturesCard } from './plan-features-card'
 import { PlansCard } from './plans-card'
@@ -22,11 +20,16 @@ import { ProfileCard } from './profile-card'
  * The cards other features own come in as props (app/dashboard-route.tsx puts them in).
  */
 export function DashboardPage({
+  membershipCard,
+  financeHome,
   balancesCard,
   whatsAppCard,
   businessSection,
   privacyCard,
 }: {
+  /** For a team member: the team's plan in place of their own plan and the plans on sale. */
+  membershipCard?: ReactNode
+  financeHome: ReactNode
   balancesCard: ReactNode
   whatsAppCard: ReactNode
   businessSection: ReactNode
@@ -38,7 +41,6 @@ export function DashboardPage({
   const plans = usePlans()
   const { data: profile } = useProfile()
   const checkout = useCheckout()
-  const { signOut, pending: signingOut } = useSignOut()
   usePlanFromUrl({
     plans: plans.data,
     currentPlanType: subscription.data?.plan_type,
@@ -47,61 +49,63 @@ export function DashboardPage({
   const firstName = profile?.name.trim().split(/\s+/)[0]
 
   return (
-    <div className="min-h-dvh bg-muted/30">
-      <DashboardHeader onSignOut={signOut} signingOut={signingOut} />
-      <main id="conteudo" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-        <section className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <p className="font-semibold text-xl tracking-tight sm:text-2xl">
-              {firstName ? `Olá, ${firstName}!` : 'Olá!'}
-            </p>
-            <p className="text-muted-foreground">Seu perfil, seu plano e tudo o que ele inclui.</p>
-          </div>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            {subscription.data?.plan_features.features.acesso_api === true && (
-              <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-                <AppLink to="/integracoes">
-                  <PlugIcon aria-hidden="true" />
-                  Integrações
-                </AppLink>
-              </Button>
-            )}
+    <main id="conteudo" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <section className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Meu Painel</h1>
+          <p className="text-muted-foreground">
+            {firstName ? `Olá, ${firstName}! ` : 'Olá! '}Seu dinheiro, seu plano e o que ele inclui.
+          </p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {subscription.data?.plan_features.features.acesso_api === true && (
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-              <AppLink to="/contas">
-                <LandmarkIcon aria-hidden="true" />
-                Minhas Contas
+              <AppLink to="/integracoes">
+                <PlugIcon aria-hidden="true" />
+                Integrações
               </AppLink>
             </Button>
-            <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-              <AppLink to="/relatorios">
-                <BarChart3Icon aria-hidden="true" />
-                Relatórios
-              </AppLink>
-            </Button>
-            <Button asChild size="lg" className="w-full sm:w-auto">
-              <AppLink to="/financas">
-                <WalletIcon aria-hidden="true" />
-                Minhas Finanças
-                <ArrowRightIcon aria-hidden="true" />
-              </AppLink>
-            </Button>
-          </div>
-        </section>
+          )}
+          <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+            <AppLink to="/contas">
+              <LandmarkIcon aria-hidden="true" />
+              Minhas Contas
+            </AppLink>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+            <AppLink to="/relatorios">
+              <BarChart3Icon aria-hidden="true" />
+              Relatórios
+            </AppLink>
+          </Button>
+          <Button asChild size="lg" className="w-full sm:w-auto">
+            <AppLink to="/financas">
+              <WalletIcon aria-hidden="true" />
+              Minhas Finanças
+              <ArrowRightIcon aria-hidden="true" />
+            </AppLink>
+          </Button>
+        </div>
+      </section>
 
-        {balancesCard}
+      {financeHome}
+      {balancesCard}
+      {whatsAppCard}
 
-        <div className="grid gap-6 md:grid-cols-2">
-          <ProfileCard />
+      <div className="grid gap-6 md:grid-cols-2">
+        <ProfileCard />
+        {membershipCard || (
           <CurrentPlanCard
             subscription={subscription.data}
             isPending={subscription.isPending}
             onRetry={() => void subscription.refetch()}
           />
-        </div>
+        )}
+      </div>
 
-        {whatsAppCard}
-        <NotificationSettingsCard />
+      <NotificationSettingsCard />
 
+      {!membershipCard && (
         <PlansCard
           plans={plans.data}
           isPending={plans.isPending}
@@ -111,12 +115,12 @@ export function DashboardPage({
           checkoutPending={checkout.isPending}
           onSubscribe={checkout.start}
         />
+      )}
 
-        <PlanFeaturesCard subscription={subscription.data} />
-        {businessSection}
+      <PlanFeaturesCard subscription={subscription.data} />
+      {businessSection}
 
-        {privacyCard}
-      </main>
-    </div>
+      {privacyCard}
+    </main>
   )
 }

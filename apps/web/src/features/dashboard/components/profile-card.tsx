@@ -11,14 +11,18 @@ const EMPTY = 'Não informado'
 
 function Field({ icon, label, value }: { icon: ReactNode; label: string; value: string | null }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-muted-foreground [&_svg]:size-4" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="min-w-0 flex-1">
-        <dt className="text-muted-foreground text-sm">{label}</dt>
-        <dd className="font-medium [overflow-wrap:anywhere]">{value?.trim() ? value : EMPTY}</dd>
-      </div>
+    // A <dl> row holds only <dt> and <dd>: the icon sits inside the term, drawn in the gutter.
+    <div className="relative min-w-0 pl-7">
+      <dt className="text-muted-foreground text-sm">
+        <span
+          className="absolute top-0.5 left-0 text-muted-foreground [&_svg]:size-4"
+          aria-hidden="true"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="font-medium [overflow-wrap:anywhere]">{value?.trim() ? value : EMPTY}</dd>
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { MoneyField } from '@/components/money-field'
 import {
   type Bill,
   type BillInput,
@@ -23,7 +24,6 @@ import { Label } from '@/components/ui/label'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateBill } from '../api/create-bill'
 import { useUpdateBill } from '../api/update-bill'
-import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 
 type Output = z.output<typeof billInputSchema>
 
@@ -126,17 +126,10 @@ function BillForm({
             control={form.control}
             name="amount_cents"
             render={({ field }) => (
-              <Input
+              <MoneyField
                 id={`${id}-amount`}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="0,00"
-                className="tabular-nums"
-                value={formatAmountInput(field.value ?? 0)}
-                onChange={(e) => {
-                  const cents = parseAmountInput(e.target.value)
-                  field.onChange(cents > 0 ? cents : null)
-                }}
+                value={field.value}
+                onChange={(cents) => field.onChange(cents > 0 ? cents : null)}
                 onBlur={field.onBlur}
                 ref={field.ref}
               />

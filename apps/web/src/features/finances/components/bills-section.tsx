@@ -57,9 +57,15 @@ export function BillsSection() {
         ) : (
           <ul className="divide-y" aria-label="Contas" data-testid="bill-list">
             {bills.map((bill) => (
-              <li key={bill.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
+              // On a phone: the name (whole, wrapped) and the amount on one line, the actions under
+              // them; from sm up, one row.
+              <li
+                key={bill.id}
+                className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3"
+                data-testid="bill-row"
+              >
+                <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
+                  <p className="font-medium [overflow-wrap:anywhere]">
                     {bill.description}
                     {bill.recurrence === 'monthly' && (
                       <RepeatIcon aria-label="todo mês" className="ml-1 inline size-3.5" />
@@ -71,7 +77,7 @@ export function BillsSection() {
                       : `${bill.due_on < today ? 'Venceu' : 'Vence'} em ${formatIsoDate(bill.due_on)}`}
                   </p>
                 </div>
-                <span className="tabular-nums">
+                <span className="mr-auto whitespace-nowrap font-medium tabular-nums sm:mr-0">
                   {bill.amount_cents === null ? '—' : formatBRL(bill.amount_cents)}
                 </span>
                 {bill.paid_on ? (

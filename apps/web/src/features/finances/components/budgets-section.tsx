@@ -1,3 +1,4 @@
+import { MoneyField } from '@/components/money-field'
 import {
   type BudgetRow,
   budgetCategorySchema,
@@ -13,7 +14,6 @@ import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { AppLink } from '@/components/app-link'
-import { FormField } from '@/components/form-field'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
@@ -25,7 +25,6 @@ import { useDeleteBudget } from '../api/delete-budget'
 import { useAlerts } from '../api/get-alerts'
 import { notInPlan, useBudgets } from '../api/get-budgets'
 import { usePutBudget } from '../api/put-budget'
-import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 import { currentMonth } from '@/lib/month'
 
 /**
@@ -173,18 +172,18 @@ function BudgetForm() {
         control={form.control}
         name="limit_cents"
         render={({ field, fieldState }) => (
-          <FormField
-            id={`${id}-limit`}
-            label="Limite por mês"
-            inputMode="numeric"
-            placeholder="0,00"
-            className="w-36 tabular-nums"
-            value={formatAmountInput(field.value)}
-            onChange={(e) => field.onChange(parseAmountInput(e.target.value))}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            invalid={fieldState.invalid}
-          />
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-limit`}>Limite por mês</Label>
+            <MoneyField
+              id={`${id}-limit`}
+              className="w-44"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              invalid={fieldState.invalid}
+            />
+          </div>
         )}
       />
       <Button type="submit" disabled={put.isPending}>

@@ -42,7 +42,7 @@ export function CategoryChart({ summary }: { summary: MonthSummary | undefined }
                       {formatBRL(c.total_cents)}
                       {total > 0 && (
                         <span className="ml-2 text-xs">
-                          {percent.format(c.total_cents / total)}
+                          {percent.format(c.total_cents / total).replace(/\s+%/, '%')}
                         </span>
                       )}
                     </span>

@@ -1,4 +1,3 @@
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import type { Transaction } from '@equilibrai/shared'
 import { BarChart3Icon, LandmarkIcon, PlusIcon, UploadIcon } from 'lucide-react'
 import { useState } from 'react'
@@ -76,7 +75,6 @@ export function FinancesPage() {
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <BackToDashboard />
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Finanças</h1>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -141,7 +139,7 @@ export function FinancesPage() {
       )}
       <SummaryCards summary={summary.data} />
 
-      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[2fr_3fr] [&>*]:min-w-0">
         <CategoryChart summary={summary.data} />
         <TransactionList
           month={month}
@@ -156,7 +154,7 @@ export function FinancesPage() {
       </div>
 
       <BudgetsSection month={month} />
-      <div className="grid items-start gap-5 lg:grid-cols-2">
+      <div className="grid items-start gap-5 lg:grid-cols-2 [&>*]:min-w-0">
         <BillsSection />
         <RecurringSection />
       </div>

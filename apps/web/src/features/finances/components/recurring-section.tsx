@@ -1,3 +1,4 @@
+import { MoneyField } from '@/components/money-field'
 import {
   CATEGORY_LABELS,
   EXPENSE_CATEGORIES,
@@ -30,7 +31,6 @@ import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateRecurring } from '../api/create-recurring'
 import { useDeleteRecurring } from '../api/delete-recurring'
 import { useRecurring } from '../api/get-recurring'
-import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 import { formatIsoDate } from '@/lib/iso-date'
 
 const SELECT =
@@ -182,14 +182,11 @@ function RecurringForm({ onDone }: { onDone: () => void }) {
             control={form.control}
             name="amount_cents"
             render={({ field }) => (
-              <Input
+              <MoneyField
                 id={`${id}-amount`}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="0,00"
-                className="tabular-nums"
-                value={formatAmountInput(field.value)}
-                onChange={(e) => field.onChange(parseAmountInput(e.target.value))}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
                 ref={field.ref}
               />
             )}

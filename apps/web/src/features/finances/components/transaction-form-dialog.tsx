@@ -1,3 +1,4 @@
+import { MoneyField } from '@/components/money-field'
 import {
   CATEGORY_LABELS,
   EXPENSE_CATEGORIES,
@@ -30,7 +31,6 @@ import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateTransaction } from '../api/create-transaction'
 import { useUpdateTransaction } from '../api/update-transaction'
-import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 
 const CATEGORIES_BY_TYPE: Record<EntryType, string[]> = {
   expense: Object.keys(EXPENSE_CATEGORIES),
@@ -199,24 +199,15 @@ function TransactionForm({
           control={form.control}
           name="amount_cents"
           render={({ field, fieldState }) => (
-            <div className="relative">
-              <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground text-sm">
-                R$
-              </span>
-              <Input
-                id={`${id}-amount`}
-                name="amount"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="0,00"
-                className="pl-10 tabular-nums"
-                value={formatAmountInput(field.value)}
-                onChange={(e) => field.onChange(parseAmountInput(e.target.value))}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                aria-invalid={fieldState.invalid || undefined}
-              />
-            </div>
+            <MoneyField
+              id={`${id}-amount`}
+              name="amount"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              invalid={fieldState.invalid}
+            />
           )}
         />
       </div>

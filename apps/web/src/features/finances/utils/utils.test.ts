@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { formatAmountInput, parseAmountInput } from '@/lib/money-input'
 import { defaultEntryDate } from './dates'
 
-describe('amount mask', () => {
+describe('amount field', () => {
   it.each([
-    ['4', 4],
+    ['23', 2300],
+    ['1.500', 150000],
+    ['23,5', 2350],
+    ['4', 400],
     ['0,45', 45],
-    ['4,590', 459_0],
     ['45,90', 4590],
+    ['15.50', 1550],
     ['R$ 1.234,56', 123456],
+    [' R$\u00a0300 ', 30000],
     ['1234,5', 123450],
+    ['1.23.4', 0],
+    ['12a', 0],
+    ['-5', 0],
     ['', 0],
     ['abc', 0],
   ])('reads %j as %i centavos', (text, cents) => expect(parseAmountInput(text)).toBe(cents))
@@ -17,6 +24,7 @@ describe('amount mask', () => {
   it.each([
     [0, ''],
     [4, '0,04'],
+    [2300, '23,00'],
     [4590, '45,90'],
     [123456, '1.234,56'],
     [100000000, '1.000.000,00'],

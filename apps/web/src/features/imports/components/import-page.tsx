@@ -6,7 +6,6 @@ import {
   type ImportDetail,
 } from '@equilibrai/shared'
 import { useEffect, useState } from 'react'
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import { Button } from '@/components/ui/button'
 import { usePageTitle } from '@/lib/use-page-title'
 import {
@@ -186,7 +185,6 @@ export function ImportPage() {
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-1">
-        <BackToDashboard />
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Importar extrato</h1>
         <p className="text-muted-foreground text-sm">
           OFX de qualquer banco, CSV do Nubank (conta e cartão), do Inter, ou outro CSV. Nada é

@@ -1,4 +1,3 @@
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import { BookOpenIcon } from 'lucide-react'
 import { AppLink } from '@/components/app-link'
 import { buttonVariants } from '@/components/ui/button'
@@ -15,12 +14,11 @@ export function IntegrationsPage() {
   const subscription = useSubscription()
   const features = subscription.data?.plan_features.features
   const api = features?.acesso_api === true
-  const hooks = features?.['integrações_personalizadas'] === true
+  const hooks = features?.integrações_personalizadas === true
   return (
     <main id="conteudo" className="mx-auto w-full max-w-4xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
-          <BackToDashboard />
           <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Integrações</h1>
           <p className="text-muted-foreground">
             Conecte o Equilibraí aos seus sistemas pela API e por webhooks.

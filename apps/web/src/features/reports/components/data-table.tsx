@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 
-/** A plain, scrollable table of figures (the numbers behind a chart). */
+/**
+ * A plain table of figures (the numbers behind a chart). On a phone each row is a card instead
+ * (issue 26): label and value one under the other, nothing cut and no sideways scroll.
+ */
 export function DataTable({
   caption,
   head,
@@ -14,10 +17,35 @@ export function DataTable({
   testId?: string
 }) {
   return (
-    // On a phone a wide table scrolls sideways: the region takes focus so the keyboard can too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-    <section tabIndex={0} aria-label={caption} className="overflow-x-auto focus-visible:outline-2">
-      <table className="w-full min-w-max border-collapse text-sm" data-testid={testId}>
+    <section aria-label={caption}>
+      <ul className="space-y-2 sm:hidden" data-testid={testId && `${testId}-cards`}>
+        {rows.map((row) => (
+          <li key={row.key} className="rounded-lg border bg-background p-3 text-sm">
+            <dl className="space-y-1">
+              {row.cells.map((cell, i) => (
+                <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                  key={i}
+                  className={cn('flex justify-between gap-3', i === 0 && 'font-medium')}
+                >
+                  <dt className={cn('text-muted-foreground', i === 0 && 'sr-only')}>
+                    {head[i]?.label}
+                  </dt>
+                  <dd
+                    className={cn(
+                      'min-w-0 break-words',
+                      head[i]?.numeric && 'shrink-0 text-right tabular-nums',
+                    )}
+                  >
+                    {cell}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <table className="hidden w-full border-collapse text-sm sm:table" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b text-left text-muted-foreground">

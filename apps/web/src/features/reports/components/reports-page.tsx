@@ -1,4 +1,3 @@
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import { monthRange } from '@equilibrai/shared'
 import { FileSpreadsheetIcon, FileTextIcon } from 'lucide-react'
 import { useSearchParams } from 'react-router'
@@ -39,7 +38,6 @@ export function ReportsPage() {
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-3">
-        <BackToDashboard />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
             <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Relatórios</h1>

@@ -57,18 +57,27 @@ export function InvitationPage() {
         <CardContent className="space-y-4">
           {(invitation.isPending || loading) && <Skeleton className="h-16 w-full" />}
           {invitation.isError && (
-            <p role="alert">Convite não encontrado. Confira o link do email.</p>
+            <p role="alert">Convite não encontrado. Confira o link do e-mail.</p>
           )}
           {data && data.status !== 'pending' && <p role="alert">{CLOSED[data.status]}</p>}
           {data?.status === 'pending' && !loading && !user && (
             <>
               <p className="text-sm">
-                Entre ou crie sua conta com o email <strong>{data.email}</strong>. Depois de entrar,
-                volte a este convite pelo seu painel para aceitar.
+                Crie sua conta ou entre com o e-mail <strong>{data.email}</strong>. Depois de
+                entrar, você volta direto a este convite para aceitar.
               </p>
-              <AppLink to="/auth" className={buttonVariants({ className: 'w-full' })}>
-                Entrar ou criar conta
+              <AppLink
+                to={`/auth?aba=cadastrar&email=${encodeURIComponent(data.email)}`}
+                className={buttonVariants({ className: 'w-full' })}
+              >
+                Criar conta
                 <ArrowRightIcon aria-hidden="true" />
+              </AppLink>
+              <AppLink
+                to={`/auth?email=${encodeURIComponent(data.email)}`}
+                className={buttonVariants({ variant: 'outline', className: 'w-full' })}
+              >
+                Já tenho conta: entrar
               </AppLink>
             </>
           )}
@@ -99,7 +108,7 @@ export function InvitationPage() {
             <>
               <p role="alert" className="text-sm">
                 Você entrou como <strong>{user.email}</strong>, mas este convite é para{' '}
-                <strong>{data.email}</strong>. Saia e entre com a conta do email convidado.
+                <strong>{data.email}</strong>. Saia e entre com a conta do e-mail convidado.
               </p>
               <Button variant="outline" className="w-full" onClick={signOut}>
                 Sair

@@ -1,4 +1,3 @@
-import { BackToDashboard } from '@/components/back-to-dashboard'
 import {
   formatBRL,
   formatDatePtBR,
@@ -35,7 +34,6 @@ export function TeamPage() {
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="space-y-1">
-        <BackToDashboard />
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Equipe</h1>
       </header>
       {team.isPending && <Skeleton className="h-40 w-full" />}

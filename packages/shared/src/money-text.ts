@@ -1,0 +1,93 @@
+/**
+ * Amounts as Brazilians type them, shared by the assistant's money reader and the web's amount
+ * fields, so '23' is R$ 23,00 on WhatsApp and on the page alike (issue 26).
+ */
+import type { Cents } from './money.ts'
+
+const MAX_DIGITS = 13
+
+/**
+ * Centavos of a number as Brazilians write it: '45,90', '1.234,56', '1.234' (a dot before
+ * exactly three digits groups thousands), '15.50' (two digits after a dot are centavos),
+ * ',99'. `factor` scales before rounding so '2,5' × 1000 stays exact. Null for shapes that
+ * are not money ('1234.567', '1.23.4') and for digit runs that look like phone numbers.
+ */
+export function parseNumber(text: string, factor = 1): number | null {
+  let separators = 0
+  let last = -1
+  let groupChar = ''
+  let mixed = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 44 || c === 46) {
+      if (last >= 0 && groupChar === '') groupChar = text[last] ?? ''
+      else if (last >= 0 && text[last] !== groupChar) mixed = true
+      separators++
+      last = i
+    }
+  }
+  if (separators === 0) {
+    // A long bare digit run is a phone, a document, a code: nobody types R$ 1 bilhão so.
+    if (factor === 1 && (text.length >= 10 || (text.length === 9 && text[0] === '9'))) return null
+    return centsOf(text, '', factor)
+  }
+  const head = text.slice(0, last)
+  const tail = text.slice(last + 1)
+  const lastChar = text[last]
+  if (mixed) return null
+  if (head === '') return separators === 1 && tail.length <= 2 ? centsOf('0', tail, factor) : null
+  let decimal: boolean
+  if (separators === 1) {
+    if (tail.length <= 2) decimal = true
+    else if (tail.length === 3) decimal = factor > 1 && lastChar === ','
+    else return null
+  } else {
+    // '1.234.567' groups all the way; '1.234.567,89' ends with centavos after the other mark.
+    decimal = lastChar !== groupChar
+    if (decimal && tail.length > (factor > 1 ? 3 : 2)) return null
+    if (!decimal && tail.length !== 3) return null
+  }
+  const grouped = decimal ? head : text
+  if (!validGrouping(grouped)) return null
+  const whole = grouped.replace(/[.,]/g, '')
+  return centsOf(whole, decimal ? tail : '', factor)
+}
+
+/** '1', '12', '123', '1.234', '12.345.678': the first group 1-3 digits, every other exactly 3. */
+function validGrouping(text: string): boolean {
+  let run = 0
+  let first = true
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 44 || c === 46) {
+      if (first ? run < 1 || run > 3 : run !== 3) return false
+      first = false
+      run = 0
+    } else run++
+  }
+  return first || run === 3
+}
+
+function centsOf(whole: string, fraction: string, factor: number): number | null {
+  const reais = Number(whole)
+  if (reais >= 10 ** MAX_DIGITS) return null
+  const scale = 10 ** fraction.length
+  // fraction × 100 × factor / 10^len must come out whole: '2,5 mil' is fine, '1,2345 mil' is not.
+  const fractionCents = (Number(fraction || '0') * 100 * factor) / scale
+  if (!Number.isInteger(fractionCents)) return null
+  const cents = reais * 100 * factor + fractionCents
+  return Number.isSafeInteger(cents) ? cents : null
+}
+
+/**
+ * The centavos an amount field holds, as typed or pasted: '23' → 2300, '1.500' → 150000,
+ * '23,5' → 2350, 'R$ 1.234,56' → 123456. Null when empty or not an amount ('1.23.4', '12a').
+ */
+export function readTypedAmount(text: string): Cents | null {
+  const bare = text
+    .replace(/[\s\u00a0]+/g, '')
+    .replace(/^R\$/i, '')
+    .replace(/^\+/, '')
+  if (!/^[\d.,]*\d[\d.,]*$/.test(bare)) return null
+  return parseNumber(bare)
+}
