@@ -72,7 +72,14 @@ function part(raw: string, type: string): string {
   const headerEnd = rest.search(/\r?\n\r?\n/)
   const headers = rest.slice(0, headerEnd)
   const bodyAndMore = rest.slice(headerEnd).replace(/^\r?\n\r?\n/, '')
-  const body = bodyAndMore.split(/\r?\n--/)[0] ?? ''
+  // The part ends at the MIME boundary itself, not at any line starting with '--': a
+  // quoted-printable line may (a link's token broken by a soft line break before '--').
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => `\n--${m[1]}`)
+  const end = Math.min(
+    ...boundaries.map((b) => bodyAndMore.indexOf(b)).filter((i) => i >= 0),
+    bodyAndMore.length,
+  )
+  const body = bodyAndMore.slice(0, end).replace(/\r$/, '')
   const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(headers)?.[1]?.toLowerCase()
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(body)
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
