@@ -120,13 +120,14 @@ const FILLER_ROLE = Role.FILLER
 const BRAND_ROLE = Role.BRAND
 const WORD_KIND = WORD
 
-function free(tokens: readonly Token[], i: number): string {
+export function free(tokens: readonly Token[], i: number): string {
   const t = tokens[i]
   if (t === undefined || t.kind !== WORD_KIND) return ''
   return t.role === FREE_ROLE || t.role === FILLER_ROLE || t.role === BRAND_ROLE ? t.text : ''
 }
 
-function skipArticles(tokens: readonly Token[], i: number): number {
+/** The first token at or after i that is not an article ('o', 'minha'…). */
+export function skipArticles(tokens: readonly Token[], i: number): number {
   let k = i
   while (ARTICLES.has(free(tokens, k))) k++
   return k

@@ -11,10 +11,12 @@ import {
   type AccountIndex,
   type AccountPhrase,
   accountIndex,
+  free,
   MAX_CHOICES,
   readPhrase,
   type Resolved,
   resolvePhrase,
+  skipArticles,
 } from './accounts-mention.ts'
 import type { Analysis } from './analysis.ts'
 import { resolveDate, saoPauloToday } from './dates.ts'
@@ -71,7 +73,6 @@ const DONE_NOUNS: ReadonlyMap<string, TransferPurpose> = new Map([
 ])
 /** Nouns that open a transfer by themselves ('resgate do cdb 2.000' stays an income). */
 const HEAD_NOUNS = set('transferencia pix ted doc deposito aporte saque')
-const ARTICLES = set('o a os as meu minha meus minhas um uma seu sua')
 const FROM_PREPS = set('do da dos das de com pelo pela')
 const TO_PREPS = set('pra para pro pros pras p ao')
 const IN_PREPS = set('no na nos nas num numa em')
@@ -95,25 +96,9 @@ const PURPOSE_DESCRIPTION: Record<TransferPurpose, string> = {
   redemption: 'Resgate',
 }
 
-/** The folded word at i when it is free (not money nor a date). */
 // Read once: module bindings cost a getter on every access under some loaders.
-const FREE_ROLE = Role.FREE
-const FILLER_ROLE = Role.FILLER
-const BRAND_ROLE = Role.BRAND
 const DATE_ROLE = Role.DATE
 const WORD_KIND = WORD
-
-function free(tokens: readonly Token[], i: number): string {
-  const t = tokens[i]
-  if (t === undefined || t.kind !== WORD_KIND) return ''
-  return t.role === FREE_ROLE || t.role === FILLER_ROLE || t.role === BRAND_ROLE ? t.text : ''
-}
-
-function skipArticles(tokens: readonly Token[], i: number): number {
-  let k = i
-  while (ARTICLES.has(free(tokens, k))) k++
-  return k
-}
 
 /** The first word token that is not a lead ('eu', 'já', 'acabei de'); -1 when none. */
 function head(tokens: readonly Token[]): number {
