@@ -10,8 +10,8 @@ import {
   WAITLIST_ID_PATTERN,
 } from './admin-waitlist.queries.ts'
 import { decodeKeysetCursor } from './keyset-cursor.ts'
-import { waitlistCsvStream } from './waitlist-csv.ts'
-import { BadRequestError, parseQuery } from '../platform/index.ts'
+import { waitlistCsvText } from './waitlist-csv.ts'
+import { BadRequestError, parseQuery, streamedBody } from '../platform/index.ts'
 
 type Ctx = Context<AuthedBindings>
 
@@ -23,7 +23,7 @@ function cursorParam(text: string | undefined, idPattern: RegExp) {
 }
 
 /** Every handler runs behind requireAdmin (admin.routes.ts). */
-export function adminHandlers({ db }: Pick<AccountsDeps, 'db'>) {
+export function adminHandlers({ db, lanes, log }: Pick<AccountsDeps, 'db' | 'lanes' | 'log'>) {
   return {
     /** GET /admin/users?limit&cursor&q → {data, next_cursor}, newest first. */
     async users(c: Ctx) {
@@ -53,10 +53,14 @@ export function adminHandlers({ db }: Pick<AccountsDeps, 'db'>) {
       return c.json({ count, ...page })
     },
 
-    /** GET /admin/waitlist.csv: the whole list as a download, streamed a page at a time. */
+    /**
+     * GET /admin/waitlist.csv: the whole list as a download, streamed a page at a time in the
+     * CSV lane (503 BUSY with Retry-After beyond it).
+     */
     async waitlistCsv(c: Ctx) {
       const filename = `lista-vip-${saoPauloDate(new Date())}.csv`
-      return c.body(waitlistCsvStream(eachWaitlistPage(db)), 200, {
+      const turn = await lanes.csv.enter()
+      return c.body(streamedBody(waitlistCsvText(eachWaitlistPage(db)), { turn, log }), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${filename}"`,
       })

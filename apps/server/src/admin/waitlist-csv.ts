@@ -31,21 +31,10 @@ export function waitlistCsvLine(entry: AdminWaitlistEntry): string {
   return csvLine([entry.nome, entry.whatssapp, entry.email, entry.created_at])
 }
 
-/** BOM and header, then a chunk per page of rows as they arrive. */
-export function waitlistCsvStream(pages: AsyncIterable<AdminWaitlistEntry[]>): ReadableStream {
-  const encoder = new TextEncoder()
-  const iterator = pages[Symbol.asyncIterator]()
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`${UTF8_BOM}${WAITLIST_CSV_HEADER.join(',')}\r\n`))
-    },
-    async pull(controller) {
-      const next = await iterator.next()
-      if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(next.value.map(waitlistCsvLine).join('')))
-    },
-    async cancel() {
-      await iterator.return?.()
-    },
-  })
+/** BOM and header, then a chunk per page of rows as they arrive (streamedBody encodes it). */
+export async function* waitlistCsvText(
+  pages: AsyncIterable<AdminWaitlistEntry[]>,
+): AsyncGenerator<string> {
+  yield `${UTF8_BOM}${WAITLIST_CSV_HEADER.join(',')}\r\n`
+  for await (const page of pages) yield page.map(waitlistCsvLine).join('')
 }

@@ -16,6 +16,7 @@ import {
 import { prepareBillingCatalog, billingMode } from '../billing/index.ts'
 import { openReadyDatabase } from './bootstrap.ts'
 import {
+  createLanes,
   type Database,
   type Env,
   errorBody,
@@ -89,6 +90,7 @@ export async function startServer({
       env,
       db: db.pool,
       log,
+      lanes: createLanes(env),
       plans,
       auth,
       authRateLimiter,

@@ -10,6 +10,20 @@ const optional = z
   .optional()
   .transform((v) => (v === '' ? undefined : v))
 
+/** A whole number of slots in [min, max], `fallback` when unset ('2.5', '-1', 'dois' refused). */
+function laneSize(min: number, max: number, fallback: number) {
+  return optional
+    .pipe(
+      z
+        .string()
+        .regex(/^\d+$/, `precisa ser um número inteiro entre ${min} e ${max}`)
+        .transform(Number)
+        .pipe(z.number().min(min, `no mínimo ${min}`).max(max, `no máximo ${max}`))
+        .optional(),
+    )
+    .transform((v) => v ?? fallback)
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,6 +81,20 @@ const envSchema = z.object({
    * holds the slots of WhatsApp, e-mail or reminders.
    */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /*
+   * The bounded lanes of heavy HTTP work, per server process (platform/lanes.ts): how many run
+   * at once, and how many more wait for a turn; the next is refused with 503 BUSY and
+   * Retry-After. PDF statements render in as many worker threads as PDF_CONCURRENCY. Each running
+   * LGPD export holds one of the 10 database connections, hence at most 8.
+   */
+  PDF_CONCURRENCY: laneSize(1, 32, 2),
+  PDF_QUEUE: laneSize(0, 1000, 8),
+  EXPORT_CONCURRENCY: laneSize(1, 8, 2),
+  EXPORT_QUEUE: laneSize(0, 1000, 2),
+  CSV_CONCURRENCY: laneSize(1, 64, 4),
+  CSV_QUEUE: laneSize(0, 1000, 8),
+  IMPORT_CONCURRENCY: laneSize(1, 32, 2),
+  IMPORT_QUEUE: laneSize(0, 1000, 4),
 })
 
 /** Rules between variables, checked on the raw values so they are listed with all the others. */

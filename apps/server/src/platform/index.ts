@@ -37,6 +37,7 @@ export { parseBody, parseQuery, pathId } from './http/parse.ts'
 export { requestLog } from './http/request-log.ts'
 export { noStoreByDefault, serverRequestId } from './http/response-policy.ts'
 export { securityHeaders } from './http/security-headers.ts'
+export { DOWNLOAD_IDLE_MS, streamedBody } from './http/streamed-body.ts'
 export { loadStaticFiles, serveStatic } from './http/static-files.ts'
 export { addJob, addJobs, ensureJobSchema } from './jobs/add-job.ts'
 export { startLockRecovery } from './jobs/lock-recovery.ts'
@@ -51,8 +52,8 @@ export type {
   ScheduledJob,
   TaskDeps,
 } from './jobs/job-spec.ts'
-export { BusyError, Lane } from './lanes.ts'
-export type { LaneOptions } from './lanes.ts'
+export { BusyError, createLanes, Lane } from './lanes.ts'
+export type { LaneOptions, Lanes, LaneTurn } from './lanes.ts'
 export { createLogger } from './logger.ts'
 export type { Logger } from './logger.ts'
 export { mailSendJob } from './mail/mail.jobs.ts'

@@ -2,10 +2,10 @@ import type { AppDeps } from '../tenancy/index.ts'
 import { deleteAccountSchema, saoPauloDate } from '@equilibrai/shared'
 import { Hono } from 'hono'
 import { createBillingContext } from '../billing/index.ts'
-import { type AppBindings, clientIp, Lane, parseBody } from '../platform/index.ts'
+import { type AppBindings, clientIp, parseBody, streamedBody } from '../platform/index.ts'
 import { requireUser } from '../accounts/index.ts'
 import { deleteAccount } from './account-deletion.ts'
-import { buildDataExport } from './data-export.ts'
+import { openDataExport } from './data-export.ts'
 import { confirmDeletionConsent } from './deletion-consent.ts'
 
 /** Better Auth's cookies for this app, whatever their prefix (`__Secure-` in production). */
@@ -19,25 +19,27 @@ function authCookieNames(cookieHeader: string | undefined): string[] {
 /**
  * LGPD self-service (ARCHITECTURE §8): GET /api/me/export downloads everything stored about the
  * caller as one JSON file; DELETE /api/me {password} deletes the account and its data.
+ *
+ * The export is streamed, a batch of rows at a time, in the export lane (each holds a database
+ * connection while it runs): beyond the lane and its queue, 503 BUSY with Retry-After.
  */
-/**
- * LGPD exports in this process: each gathers a person's whole history in memory, so only a
- * couple at once and a couple waiting; the rest are refused with 503 BUSY and Retry-After.
- */
-const exportLane = new Lane({ concurrency: 2, queue: 2, retryAfterSeconds: 10 })
-
 export function privacyRoutes(deps: AppDeps) {
-  const { db, env } = deps
+  const { db, env, lanes, log } = deps
   const billing = createBillingContext(deps)
   return new Hono<AppBindings>()
     .get('/me/export', requireUser(deps), async (c) => {
-      const body = await exportLane.run(async () =>
-        JSON.stringify(await buildDataExport(db, { userId: c.get('user').id }), null, 2),
-      )
+      const turn = await lanes.export.enter()
+      let source: Awaited<ReturnType<typeof openDataExport>>
+      try {
+        source = await openDataExport(db, { userId: c.get('user').id })
+      } catch (error) {
+        turn.release()
+        throw error
+      }
       const file = `equilibrai-meus-dados-${saoPauloDate(new Date())}.json`
       c.header('Content-Disposition', `attachment; filename="${file}"`)
       c.header('Cache-Control', 'no-store')
-      return c.body(body, 200, {
+      return c.body(streamedBody(source.chunks, { turn, log, onEnd: source.close }), 200, {
         'Content-Type': 'application/json; charset=utf-8',
       })
     })

@@ -8,7 +8,10 @@ import type { StatementInput } from './monthly-pdf.ts'
  * unreferenced while idle (they never hold the process open); one that crashes is replaced.
  */
 
-/** Threads at most; HTTP callers also bound their own concurrency (the reports lane). */
+/**
+ * Threads at most unless the caller asks for more: the HTTP handler asks for as many as its lane
+ * runs at once (PDF_CONCURRENCY); the pool only grows.
+ */
 export const PDF_THREADS = 2
 
 type Job = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void }
@@ -44,11 +47,11 @@ function spawnSlot(): Slot {
 }
 
 /** The statement's PDF, rendered in a worker thread (the least busy one). */
-export function renderInThread(input: StatementInput): Promise<Buffer> {
+export function renderInThread(input: StatementInput, threads = PDF_THREADS): Promise<Buffer> {
   const idle = slots.find((s) => s.jobs.size === 0)
   const slot =
     idle ??
-    (slots.length < PDF_THREADS
+    (slots.length < threads
       ? spawnSlot()
       : slots.reduce((a, b) => (a.jobs.size <= b.jobs.size ? a : b)))
   const id = nextId++

@@ -6,22 +6,25 @@ import {
   transactionsCsvQuerySchema,
 } from '@equilibrai/shared'
 import type { Context } from 'hono'
-import { Lane, parseQuery } from '../platform/index.ts'
-import { PDF_THREADS } from './pdf-renderer.ts'
+import { parseQuery, streamedBody } from '../platform/index.ts'
 import { entriesInRange, transfersInRange } from './entries.queries.ts'
 import { monthlyReport } from './monthly-report.queries.ts'
 import { buildMonthlyStatement } from './statement.ts'
-import { csvStream } from './transactions-csv.ts'
+import { csvText } from './transactions-csv.ts'
 
 type Ctx = Context<LedgerBindings>
 
 /**
- * PDF statements in this process: as many at once as there are render threads, a few more
- * waiting (each holds its month's entries in memory), the rest refused with 503 BUSY.
+ * PDF statements run in the PDF lane (as many at once as there are render threads, a few more
+ * waiting, each holding its month's entries), CSVs stream in the CSV lane; beyond a lane and
+ * its queue, 503 BUSY with Retry-After.
  */
-const pdfLane = new Lane({ concurrency: PDF_THREADS, queue: 4 * PDF_THREADS, retryAfterSeconds: 5 })
-
-export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
+export function reportHandlers({
+  db,
+  env,
+  lanes,
+  log,
+}: Pick<AppDeps, 'db' | 'env' | 'lanes' | 'log'>) {
   return {
     /** GET /v1/reports/monthly?month → the month's report (relatórios_básicos). */
     async monthly(c: Ctx) {
@@ -39,8 +42,14 @@ export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
       const { month: asked } = parseQuery(c, monthlyReportQuerySchema)
       const month = asked ?? saoPauloMonth(new Date())
       const { userId, ledgerId } = c.var.caller
-      const pdf = await pdfLane.run(() =>
-        buildMonthlyStatement(db, { userId, ledgerId, month, now: new Date() }),
+      const pdf = await lanes.pdf.run(() =>
+        buildMonthlyStatement(db, {
+          userId,
+          ledgerId,
+          month,
+          now: new Date(),
+          threads: env.PDF_CONCURRENCY,
+        }),
       )
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
@@ -54,18 +63,16 @@ export function reportHandlers({ db }: Pick<AppDeps, 'db'>) {
       const { from, to } = parseQuery(c, transactionsCsvQuerySchema)
       const { ledgerId } = c.var.caller
       const name = `equilibrai-lancamentos${from ? `-${from}` : ''}${to ? `-a-${to}` : ''}.csv`
-      return c.body(
-        csvStream(
-          entriesInRange(db, { ledgerId, from, to }),
-          transfersInRange(db, { ledgerId, from, to }),
-        ),
-        200,
-        {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="${name}"`,
-          'Cache-Control': 'private, no-store',
-        },
+      const turn = await lanes.csv.enter()
+      const text = csvText(
+        entriesInRange(db, { ledgerId, from, to }),
+        transfersInRange(db, { ledgerId, from, to }),
       )
+      return c.body(streamedBody(text, { turn, log }), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+        'Cache-Control': 'private, no-store',
+      })
     },
   }
 }

@@ -11,7 +11,14 @@ import { renderInThread } from './pdf-renderer.ts'
  */
 export async function buildMonthlyStatement(
   db: Queryable,
-  params: { userId: string; ledgerId: number; month: string; now: Date },
+  params: {
+    userId: string
+    ledgerId: number
+    month: string
+    now: Date
+    /** Render threads the pool may grow to (pdf-renderer.ts). */
+    threads?: number
+  },
 ): Promise<Buffer> {
   const { ledgerId, month } = params
   const [report, entries, profile] = await Promise.all([
@@ -20,11 +27,14 @@ export async function buildMonthlyStatement(
     db.query<{ name: string }>('select name from profiles where id = $1', [params.userId]),
   ])
   const entryCount = report.by_category.reduce((n, row) => n + row.count, 0)
-  return renderInThread({
-    name: profile.rows[0]?.name ?? '',
-    report,
-    entries,
-    entryCount,
-    generatedAt: params.now,
-  })
+  return renderInThread(
+    {
+      name: profile.rows[0]?.name ?? '',
+      report,
+      entries,
+      entryCount,
+      generatedAt: params.now,
+    },
+    params.threads,
+  )
 }

@@ -119,37 +119,16 @@ export async function* mergeByDate<A extends Dated, B extends Dated>(
   }
 }
 
-/** The whole file as a stream of UTF-8 bytes: BOM and header first, then each page of rows. */
-export function csvStream(
+/**
+ * The whole file as a stream of text (streamedBody encodes it as UTF-8): BOM and header first,
+ * then each page of rows.
+ */
+export async function* csvText(
   entries: AsyncGenerator<EntryWithAccount[]>,
   transfers: AsyncGenerator<TransferRow[]>,
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  const pages = mergeByDate(entries, transfers)
-  let started = false
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!started) {
-          started = true
-          controller.enqueue(encoder.encode(CSV_BOM + csvLine(CSV_HEADER.map(csvCell))))
-          return
-        }
-        const next = await pages.next()
-        if (next.done) {
-          controller.close()
-          return
-        }
-        const text = next.value
-          .map((row) => ('a' in row ? csvRow(row.a) : csvTransferRow(row.b)))
-          .join('')
-        controller.enqueue(encoder.encode(text))
-      } catch (error) {
-        controller.error(error)
-      }
-    },
-    async cancel() {
-      await pages.return(undefined)
-    },
-  })
+): AsyncGenerator<string> {
+  yield CSV_BOM + csvLine(CSV_HEADER.map(csvCell))
+  for await (const page of mergeByDate(entries, transfers)) {
+    yield page.map((row) => ('a' in row ? csvRow(row.a) : csvTransferRow(row.b))).join('')
+  }
 }

@@ -55,10 +55,12 @@ async function readUpload(c: Ctx) {
 
 /**
  * /api/v1/imports (ARCHITECTURE §10): statement files, previewed then committed; paid plans
- * only (403 FEATURE_NOT_IN_PLAN). The upload is the one multipart body of the API.
+ * only (403 FEATURE_NOT_IN_PLAN). The upload is the one multipart body of the API. Parsing a
+ * file and committing its rows run in the import lane (ARCHITECTURE §12): beyond it and its
+ * queue, 503 BUSY with Retry-After.
  */
 export function importsRoutes(deps: AppDeps) {
-  const { db } = deps
+  const { db, lanes } = deps
   return new Hono<LedgerBindings>()
     .use('/v1/imports', requireLedgerCaller(deps), requirePaidPlan(deps))
     .use('/v1/imports/*', requireLedgerCaller(deps), requirePaidPlan(deps))
@@ -74,14 +76,16 @@ export function importsRoutes(deps: AppDeps) {
       async (c) => {
         const upload = await readUpload(c)
         const caller = c.var.caller
-        const summary = await withTransaction(db, (tx) =>
-          previewImport(tx, {
-            ledger: caller,
-            userId: caller.userId,
-            accountId: upload.accountId,
-            bytes: upload.bytes,
-            mapping: upload.mapping,
-          }),
+        const summary = await lanes.import.run(() =>
+          withTransaction(db, (tx) =>
+            previewImport(tx, {
+              ledger: caller,
+              userId: caller.userId,
+              accountId: upload.accountId,
+              bytes: upload.bytes,
+              mapping: upload.mapping,
+            }),
+          ),
         )
         return c.json(summary, 201)
       },
@@ -92,13 +96,15 @@ export function importsRoutes(deps: AppDeps) {
     .post('/v1/imports/:id/commit', docs.commit, async (c) => {
       const id = importId(c)
       const caller = c.var.caller
-      const result = await withTransaction(db, (tx) =>
-        commitImport(tx, {
-          ledger: caller,
-          userId: caller.userId,
-          importId: id,
-          source: caller.source,
-        }),
+      const result = await lanes.import.run(() =>
+        withTransaction(db, (tx) =>
+          commitImport(tx, {
+            ledger: caller,
+            userId: caller.userId,
+            importId: id,
+            source: caller.source,
+          }),
+        ),
       )
       return c.json(result)
     })

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts'
 import type { Env } from '../env.ts'
+import type { Lanes } from '../lanes.ts'
 import type { Logger } from '../logger.ts'
 import type { NodeBindings } from './client-ip.ts'
 
@@ -13,6 +14,8 @@ export type PlatformDeps = {
   env: Env
   db: Db
   log: Logger
+  /** The bounded lanes of heavy work (lanes.ts), one set per server. */
+  lanes: Lanes
 }
 
 export type AppBindings = {
