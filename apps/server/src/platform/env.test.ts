@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from './env.ts'
@@ -42,4 +43,56 @@ describe('parseEnv', () => {
       expect(message).toContain(name)
     }
   })
+
+  it('sizes the bounded lanes from the environment, with defaults', () => {
+    const defaults = parseEnv({})
+    expect([defaults.PDF_CONCURRENCY, defaults.PDF_QUEUE]).toEqual([2, 8])
+    expect([defaults.EXPORT_CONCURRENCY, defaults.EXPORT_QUEUE]).toEqual([2, 2])
+    expect([defaults.CSV_CONCURRENCY, defaults.CSV_QUEUE]).toEqual([4, 8])
+    expect([defaults.IMPORT_CONCURRENCY, defaults.IMPORT_QUEUE]).toEqual([2, 4])
+    expect(defaults.WEBHOOK_CONCURRENCY).toBe(4)
+    const set = parseEnv({
+      PDF_CONCURRENCY: '6',
+      EXPORT_QUEUE: '0',
+      CSV_QUEUE: '',
+      IMPORT_CONCURRENCY: '3',
+    })
+    expect([set.PDF_CONCURRENCY, set.EXPORT_QUEUE, set.CSV_QUEUE, set.IMPORT_CONCURRENCY]).toEqual([
+      6, 0, 8, 3,
+    ])
+  })
+
+  it('refuses lane sizes that are not whole numbers in range, naming each', () => {
+    let message = ''
+    try {
+      parseEnv({
+        PDF_CONCURRENCY: '0',
+        EXPORT_CONCURRENCY: '9',
+        CSV_QUEUE: 'oito',
+        IMPORT_QUEUE: '2.5',
+        WEBHOOK_CONCURRENCY: '-1',
+      })
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError)
+      message = (error as Error).message
+    }
+    expect(message).toContain('PDF_CONCURRENCY: no mínimo 1')
+    expect(message).toContain('EXPORT_CONCURRENCY: no máximo 8')
+    expect(message).toContain('CSV_QUEUE: precisa ser um número inteiro entre 0 e 1000')
+    expect(message).toContain('IMPORT_QUEUE: precisa ser um número inteiro entre 0 e 1000')
+    expect(message).toContain('WEBHOOK_CONCURRENCY')
+  })
+
+  it('keeps the server from starting on an invalid lane size, saying why', () => {
+    const main = path.resolve(import.meta.dirname, '../app/main.ts')
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, NODE_ENV: 'development', PDF_QUEUE: 'muitos', CSV_CONCURRENCY: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('Configuração inválida')
+    expect(run.stderr).toContain('PDF_QUEUE: precisa ser um número inteiro entre 0 e 1000')
+    expect(run.stderr).toContain('CSV_CONCURRENCY: no mínimo 1')
+  }, 60_000)
 })

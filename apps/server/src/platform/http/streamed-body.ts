@@ -44,8 +44,9 @@ export function streamedBody(
           while (!next.done && next.value === '') next = await chunks.next()
           if (finished) return // the client went away meanwhile
           if (next.done) {
-            controller.close()
+            // What the source held is given back before the client sees the end.
             await finish()
+            controller.close()
             return
           }
           controller.enqueue(encoder.encode(next.value))
