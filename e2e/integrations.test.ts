@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto'
 import type { ConsoleMessage } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
+import { hashToken } from '../apps/server/src/teams/team-service.ts'
 import { startReceiver } from '../apps/server/test/webhook-receiver.ts'
 import { verifySignature } from '../apps/server/src/integrations/signature.ts'
 import { type E2E, startE2E } from './harness.ts'
@@ -77,6 +79,55 @@ describe('/integracoes', () => {
     await expect
       .poll(() => page.getByRole('dialog').getByText('Entregue').count(), { timeout: 15_000 })
       .toBe(1)
+    await context.close()
+  })
+
+  it("shows the owner a member's endpoint with its creator, and only the actions the owner may take", async () => {
+    // Issue 25: the page offered the owner a new secret and a test event on a member's endpoint,
+    // which the server refuses (they are the creator's alone); only the log and delete are theirs.
+    const owner = await signedInPage('empresas_15')
+    const member = await signedInUser(e2e.server, { name: 'Beto Membro' })
+    const invite = await owner.client.post('/api/team/invitations', { email: member.email })
+    expect(invite.status).toBe(201)
+    const token = randomBytes(32).toString('base64url')
+    await e2e.server.database.pool.query(
+      'update team_invitations set token_hash = $2 where email = $1 and accepted_at is null',
+      [member.email, hashToken(token)],
+    )
+    expect((await member.client.post(`/api/team/invitations/${token}/accept`, {})).status).toBe(200)
+    const register = async (client: typeof member.client, path: string) => {
+      const res = await client.post('/api/v1/webhook-endpoints', {
+        url: `${receiver.url}/${path}`,
+        events: ['transaction.created'],
+      })
+      expect(res.status).toBe(201)
+    }
+    await register(member.client, 'do-beto')
+    await register(owner.client, 'da-dona')
+
+    const { page, context } = owner
+    await page.goto('/integracoes')
+    const endpoints = page.getByRole('list', { name: 'Endpoints de webhook' })
+    await expect.poll(() => endpoints.getByRole('listitem').count()).toBe(2)
+    const theirs = endpoints.getByRole('listitem').filter({ hasText: '/do-beto' })
+    const mine = endpoints.getByRole('listitem').filter({ hasText: '/da-dona' })
+    expect(await theirs.getByText('Cadastrado por Beto Membro').count()).toBe(1)
+    expect(await mine.getByText('Cadastrado por você').count()).toBe(1)
+    const buttons = async (item: typeof mine) =>
+      (await item.getByRole('button').allTextContents()).map((t) => t.trim())
+    expect(await buttons(theirs)).toEqual(['Histórico de entregas', 'Excluir'])
+    expect(await buttons(mine)).toEqual([
+      'Enviar evento de teste',
+      'Histórico de entregas',
+      'Gerar novo segredo',
+      'Excluir',
+    ])
+
+    // What the owner is offered works: deleting the member's endpoint.
+    await theirs.getByRole('button', { name: 'Excluir' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click()
+    await expect.poll(() => endpoints.getByRole('listitem').count()).toBe(1)
+    expect(await endpoints.getByText('/da-dona').count()).toBe(1)
     await context.close()
   })
 

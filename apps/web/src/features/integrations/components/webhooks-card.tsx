@@ -21,6 +21,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/form-field'
+import { useAuth } from '@/lib/auth'
 import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint'
@@ -33,8 +34,14 @@ import { formatDateTime, SecretReveal } from './secret-reveal'
 
 const STATUS_LABELS = { pending: 'Pendente', succeeded: 'Entregue', failed: 'Falhou' } as const
 
-/** Webhooks: endpoints, their events, test event, secret rotation, delivery log, delete. */
+/**
+ * Webhooks: endpoints, their events, test event, secret rotation, delivery log, delete. The
+ * ledger's owner also sees the members' endpoints (ARCHITECTURE §12), each with its creator, and
+ * may only read their log and delete them: the test event and a new secret are the creator's
+ * alone (they sign for them), so those buttons show on one's own endpoints only.
+ */
 export function WebhooksCard() {
+  const me = useAuth().user?.id
   const endpoints = useWebhookEndpoints()
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null)
   const [log, setLog] = useState<WebhookEndpoint | null>(null)
@@ -77,11 +84,7 @@ export function WebhooksCard() {
                     <Badge variant="destructive">Desativado por falhas</Badge>
                   )}
                 </div>
-                <p className="text-muted-foreground text-xs">
-                  {endpoint.created_by
-                    ? `Cadastrado por ${endpoint.created_by.name}`
-                    : 'Cadastrado por uma conta excluída (não recebe eventos)'}
-                </p>
+                <p className="text-muted-foreground text-xs">{creatorLine(endpoint, me)}</p>
                 <div className="flex flex-wrap gap-1">
                   {endpoint.events.map((event) => (
                     <Badge key={event} variant="secondary">
@@ -90,20 +93,22 @@ export function WebhooksCard() {
                   ))}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={test.isPending}
-                    onClick={() =>
-                      test.mutate(endpoint.id, {
-                        onSuccess: () => toastSuccess('Evento de teste enviado.'),
-                        onError: (error) => toastError(error, 'Não foi possível enviar o teste.'),
-                      })
-                    }
-                  >
-                    Enviar evento de teste
-                  </Button>
+                  {isMine(endpoint, me) && (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      disabled={test.isPending}
+                      onClick={() =>
+                        test.mutate(endpoint.id, {
+                          onSuccess: () => toastSuccess('Evento de teste enviado.'),
+                          onError: (error) => toastError(error, 'Não foi possível enviar o teste.'),
+                        })
+                      }
+                    >
+                      Enviar evento de teste
+                    </Button>
+                  )}
                   <Button
                     type="button"
                     size="sm"
@@ -112,23 +117,26 @@ export function WebhooksCard() {
                   >
                     Histórico de entregas
                   </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={rotate.isPending}
-                    onClick={() =>
-                      rotate.mutate(endpoint.id, {
-                        onSuccess: (rotated) => {
-                          setSecret({ url: rotated.url, value: rotated.secret })
-                          toastSuccess('Novo segredo gerado. O anterior deixou de valer.')
-                        },
-                        onError: (error) => toastError(error, 'Não foi possível gerar o segredo.'),
-                      })
-                    }
-                  >
-                    Gerar novo segredo
-                  </Button>
+                  {isMine(endpoint, me) && (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      disabled={rotate.isPending}
+                      onClick={() =>
+                        rotate.mutate(endpoint.id, {
+                          onSuccess: (rotated) => {
+                            setSecret({ url: rotated.url, value: rotated.secret })
+                            toastSuccess('Novo segredo gerado. O anterior deixou de valer.')
+                          },
+                          onError: (error) =>
+                            toastError(error, 'Não foi possível gerar o segredo.'),
+                        })
+                      }
+                    >
+                      Gerar novo segredo
+                    </Button>
+                  )}
                   <Button
                     type="button"
                     size="sm"
@@ -147,6 +155,17 @@ export function WebhooksCard() {
       <DeleteEndpointDialog endpoint={deleting} onClose={() => setDeleting(null)} />
     </Card>
   )
+}
+
+/** Endpoints the signed-in person created: theirs to test and to give a new secret. */
+function isMine(endpoint: WebhookEndpoint, me: string | undefined): boolean {
+  return me !== undefined && endpoint.created_by?.id === me
+}
+
+function creatorLine(endpoint: WebhookEndpoint, me: string | undefined): string {
+  if (!endpoint.created_by) return 'Cadastrado por uma conta excluída (não recebe eventos)'
+  if (isMine(endpoint, me)) return 'Cadastrado por você'
+  return `Cadastrado por ${endpoint.created_by.name}. Só quem cadastrou envia testes e gera um novo segredo; você pode ver o histórico e excluir.`
 }
 
 function CreateEndpointForm({ onCreated }: { onCreated: (url: string, secret: string) => void }) {
