@@ -55,3 +55,46 @@ describe('100 PDF statements at once', () => {
     console.info(`100 PDFs at once: ${ok.length} answered, ${busy.length} refused with 503 BUSY`)
   }, 180_000)
 })
+
+describe('statement imports at once, in a lane of one with nobody waiting', () => {
+  it('are answered 201 or 503 BUSY with Retry-After, never 500', async () => {
+    const lanes = await startTestServer({ IMPORT_CONCURRENCY: '1', IMPORT_QUEUE: '0' })
+    try {
+      const { client, userId } = await signedInUser(lanes)
+      await lanes.database.pool.query(
+        `update subscribers set plan_type = 'pf_simples' where user_id = $1`,
+        [userId],
+      )
+      // A Nubank account CSV of 5,000 rows: parsing and matching it keeps the turn a while.
+      const rows = Array.from(
+        { length: 5_000 },
+        (_, i) =>
+          `${String((i % 28) + 1).padStart(2, '0')}/10/2026,-${10 + (i % 90)}.50,id-${i},Compra no débito - Padaria ${i}`,
+      )
+      const file = `Data,Valor,Identificador,Descrição\n${rows.join('\n')}\n`
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const form = new FormData()
+          form.set('file', new Blob([file]), 'extrato.csv')
+          const res = await fetch(`${lanes.url}/api/v1/imports`, {
+            method: 'POST',
+            headers: { origin: lanes.url, cookie: client.cookieHeader() },
+            body: form,
+          })
+          const body = (await res.json()) as { error?: { code: string } }
+          return { status: res.status, retryAfter: res.headers.get('retry-after'), body }
+        }),
+      )
+      const previewed = answers.filter((a) => a.status === 201)
+      const busy = answers.filter((a) => a.status === 503)
+      expect(previewed.length + busy.length).toBe(8)
+      expect(previewed.length).toBeGreaterThan(0)
+      expect(busy.length).toBeGreaterThan(0)
+      expect(busy.every((a) => a.body.error?.code === 'BUSY' && Number(a.retryAfter) > 0)).toBe(
+        true,
+      )
+    } finally {
+      await lanes.stop()
+    }
+  }, 180_000)
+})
