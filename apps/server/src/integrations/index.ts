@@ -6,6 +6,6 @@ export {
   openFinanceSyncJob,
   pluggyWebhookRoutes,
   queueDailySyncs,
-  removeConnectionsOfOwner,
+  deleteOwnerItemsAtAggregator,
   runSyncJob,
 } from './open-finance/index.ts'

@@ -1,3 +1,4 @@
+import { exportConnections } from '../integrations/index.ts'
 import type { Queryable } from '../platform/index.ts'
 import { ident, ledgerTables, personColumns } from './person-tables.ts'
 
@@ -19,6 +20,8 @@ const CURATED = new Set([
   'whatsapp_inbound',
   'whatsapp_outbound',
   'usuarios',
+  // Open Finance: institution, status and dates, never the aggregator's item id (records below).
+  'bank_connections',
 ])
 
 /**
@@ -140,6 +143,8 @@ export async function buildDataExport(
       pairs.map(([, value]) => value),
     )
   }
+
+  records.bank_connections = await exportConnections(db, { userId })
 
   for (const [table, column, fields] of actorViews) {
     const found = await rows(

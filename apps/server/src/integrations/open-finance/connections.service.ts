@@ -250,22 +250,19 @@ async function removeConnection(tx: Queryable, c: ConnectionRow, deleteData: boo
   await deleteConnectionRow(tx, { ledgerId, connectionId: c.id })
 }
 
-/** LGPD: account deletion removes every connection at the aggregator too (best effort each). */
-export async function removeConnectionsOfOwner(
+/**
+ * LGPD: before an account is deleted, every connection of its ledgers is deleted at the
+ * aggregator (already gone there is fine). Any other failure stops the deletion (503) before
+ * anything is removed, as Stripe's does: an item left at the aggregator would keep reading the
+ * person's bank. The rows go with the ledger (cascade).
+ */
+export async function deleteOwnerItemsAtAggregator(
   { db, env }: Deps,
   { userId }: { userId: string },
-): Promise<{ removed: number; failed: number }> {
+): Promise<number> {
   const all = await connectionsOfOwner(db, { userId })
-  let failed = 0
-  for (const c of all) {
-    try {
-      await deleteAtAggregator(env, c.item_id)
-    } catch {
-      failed++
-    }
-    await withTransaction(db, (tx) => removeConnection(tx, c, false))
-  }
-  return { removed: all.length, failed }
+  for (const c of all) await deleteAtAggregator(env, c.item_id)
+  return all.length
 }
 
 /** LGPD export: the connections, never a secret (there are none kept; the item id is not shown). */

@@ -9,7 +9,7 @@ import {
   transferListSchema,
 } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInUser } from '../../../test/auth-client.ts'
+import { PASSWORD, signedInUser } from '../../../test/auth-client.ts'
 import { expectContract } from '../../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { dayIso, FakePluggy } from './fake-pluggy/fake-pluggy.ts'
@@ -125,7 +125,9 @@ describe('Open Finance connections', () => {
       credentials: sandbox,
     })
     expect(res.status).toBe(403)
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('FEATURE_NOT_IN_PLAN')
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+      'FEATURE_NOT_IN_PLAN',
+    )
   })
 
   it('offers the sandbox connectors in this mode', async () => {
@@ -146,7 +148,9 @@ describe('Open Finance connections', () => {
     ]) {
       const res = await u.client.post('/api/v1/connections', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_ERROR')
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+        'VALIDATION_ERROR',
+      )
     }
     const raw = await u.client.request('/api/v1/connections', {
       method: 'POST',
@@ -433,6 +437,34 @@ describe('Open Finance connections', () => {
     expect((await accounts(u)).length).toBe(3)
     expect((await entries(u)).length).toBe(before)
     expect(await connections(u)).toEqual([])
+  })
+
+  it('LGPD: the export lists connections without the item id; deleting the account deletes the item', async () => {
+    const u = await user()
+    const c = await connect(u)
+    await until(u, c.id, 'ok')
+    await waitIdle()
+    const itemId = await itemIdOf(c.id)
+    const res = await u.client.request('/api/me/export')
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).not.toContain(itemId)
+    const exported = (JSON.parse(text) as { records: Record<string, unknown[]> }).records
+    expect(exported.bank_connections).toEqual([
+      expect.objectContaining({ institution: 'Pluggy Bank (sandbox)', status: 'ok' }),
+    ])
+    expect(itemOf(itemId)).toBeDefined()
+    const gone = await u.client.request('/api/me', {
+      method: 'DELETE',
+      json: { password: PASSWORD },
+    })
+    expect(gone.status, await gone.clone().text()).toBe(200)
+    expect(itemOf(itemId)).toBeUndefined()
+    const { rows } = await server.database.pool.query(
+      'select 1 from bank_connections where id = $1',
+      [c.id],
+    )
+    expect(rows).toEqual([])
   })
 })
 

@@ -1,7 +1,7 @@
 export { isDemoMode, stopDemoAggregator } from './aggregator-registry.ts'
 export {
   exportConnections,
-  removeConnectionsOfOwner,
+  deleteOwnerItemsAtAggregator,
 } from './connections.service.ts'
 export { connectionsRoutes } from './connections.routes.ts'
 export { FakePluggy } from './fake-pluggy/fake-pluggy.ts'
