@@ -55,21 +55,32 @@ export async function insertBankEntries(
   return rows.map((r) => Number(r.id))
 }
 
-/** The bank changed a transaction: its entry follows (amount, type, date, description). */
-export async function updateBankEntry(
+/** The bank changed transactions: their entries follow (amount, type, date, description). */
+export async function updateBankEntries(
   db: Queryable,
-  p: { ledgerId: number; transactionId: number; entry: Omit<BankEntry, 'category' | 'account_id'> },
+  p: {
+    ledgerId: number
+    changes: readonly {
+      transactionId: number
+      entry: Omit<BankEntry, 'category' | 'account_id'>
+    }[]
+  },
 ): Promise<void> {
+  if (p.changes.length === 0) return
   await db.query(
-    `update transactions set type = $3, amount_cents = $4, description = $5, occurred_on = $6
-      where ledger_id = $1 and id = $2`,
+    `update transactions t
+        set type = u.type, amount_cents = u.amount_cents, description = u.description,
+            occurred_on = u.occurred_on
+       from unnest($2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::date[])
+            as u(id, type, amount_cents, description, occurred_on)
+      where t.ledger_id = $1 and t.id = u.id`,
     [
       p.ledgerId,
-      p.transactionId,
-      p.entry.type,
-      p.entry.amount_cents,
-      p.entry.description,
-      p.entry.occurred_on,
+      p.changes.map((c) => c.transactionId),
+      p.changes.map((c) => c.entry.type),
+      p.changes.map((c) => c.entry.amount_cents),
+      p.changes.map((c) => c.entry.description),
+      p.changes.map((c) => c.entry.occurred_on),
     ],
   )
 }

@@ -66,7 +66,7 @@ export {
   insertBankEntries,
   markBankSeen,
   unmarkBankSeen,
-  updateBankEntry,
+  updateBankEntries,
 } from './bank-entries.queries.ts'
 export type { BankEntry } from './bank-entries.queries.ts'
 export { learnedWords, typedEntries } from './imports/imports.queries.ts'

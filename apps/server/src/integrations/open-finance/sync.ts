@@ -17,7 +17,7 @@ import {
   typedEntries,
   unmarkBankSeen,
   updateAccount,
-  updateBankEntry,
+  updateBankEntries,
 } from '../../ledger/index.ts'
 import {
   type Db,
@@ -35,6 +35,7 @@ import {
 import { aggregatorFor } from './aggregator-registry.ts'
 import { enterState, statusOfItem } from './connection-state.ts'
 import {
+  addHints,
   type ConnectionRow,
   clearHints,
   connectionAccounts,
@@ -53,8 +54,8 @@ import {
  * transactions is applied in one database transaction that first locks the connection, and
  * every aggregator id is remembered with what it became: a sync repeated, run twice at once or
  * killed half-way records nothing twice. Transactions are read by creation date at the
- * aggregator (`read_from`, advanced only when a sync finishes, held back by PENDING ones), all
- * pages, a year back the first time (§11 asks for at least 90 days).
+ * aggregator (`read_from`, advanced only when a sync finishes), all pages, a year back the
+ * first time (§11 asks for at least 90 days); PENDING ones wait as hints until POSTED.
  */
 
 export const PAGE_SIZE = 500
@@ -74,6 +75,8 @@ type Plan =
   | { kind: 'entry'; entry: BankEntry }
   | { kind: 'transfer'; from: number; to: number }
   | { kind: 'skip' }
+
+type PageMemo = { mainId?: number; learned?: Record<string, Category> }
 
 type AccountSide = {
   remote: RemoteAccount
@@ -97,7 +100,7 @@ export async function syncConnection(ctx: Ctx, connectionId: number): Promise<Sy
       return early.status === 'syncing' ? { kind: 'wait' } : { kind: 'done' }
     }
     const started = new Date().toISOString()
-    const pendingFrom = await readEverything(ctx, aggregator, conn)
+    await readEverything(ctx, aggregator, conn)
     const outdated = item.status === 'OUTDATED'
     await withTransaction(db, async (tx) => {
       const fresh = await connectionById(tx, { connectionId, forUpdate: true })
@@ -109,7 +112,7 @@ export async function syncConnection(ctx: Ctx, connectionId: number): Promise<Sy
           : null,
         mfaLabel: null,
         synced: true,
-        readFrom: pendingFrom ?? started,
+        readFrom: started,
       })
     })
     return { kind: 'done' }
@@ -131,11 +134,15 @@ export async function giveUp(ctx: Ctx, connectionId: number, error: AggregatorEr
   })
 }
 
-/** Reads accounts, transactions and hints; returns the earliest createdAt still PENDING. */
+/**
+ * Reads accounts, new transactions and hints. PENDING ones are remembered as hints, re-read by
+ * id on each sync until POSTED (or gone), so the creation-date cursor never has to wait for them.
+ */
 async function readEverything(ctx: Ctx, aggregator: Aggregator, conn: ConnectionRow) {
   const remoteAccounts = await aggregator.accounts(conn.item_id)
+  // Read once per sync, not per page: the default account and the ledger's taught words.
+  const memo: PageMemo = {}
   const sides = await ensureAccounts(ctx.db, conn, remoteAccounts)
-  let pendingFrom: string | null = null
   const today = saoPauloDate(new Date())
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - FIRST_SYNC_DAYS * DAY_MS)
     .toISOString()
@@ -147,17 +154,20 @@ async function readEverything(ctx: Ctx, aggregator: Aggregator, conn: Connection
         pageSize: PAGE_SIZE,
         ...(conn.read_from ? { createdAtFrom: conn.read_from } : { from }),
       })
-      for (const t of res.results) {
-        if (!t.posted && (pendingFrom === null || t.createdAt < pendingFrom))
-          pendingFrom = t.createdAt
+      const pending = res.results.filter((t) => !t.posted).map((t) => t.id)
+      if (pending.length > 0) {
+        await addHints(ctx.db, {
+          connectionId: conn.id,
+          remoteAccountId: side.remote.id,
+          remoteIds: pending,
+        })
       }
-      await applyPage(ctx, conn, sides, res.results, false)
+      await applyPage(ctx, conn, sides, res.results, false, memo)
       if (page >= res.totalPages) break
     }
   }
-  await applyHints(ctx, aggregator, conn, sides)
+  await applyHints(ctx, aggregator, conn, sides, memo)
   await balanceNewAccounts(ctx.db, conn, sides)
-  return pendingFrom
 }
 
 const kindOf = (a: RemoteAccount) =>
@@ -259,6 +269,7 @@ async function applyPage(
   sides: ReadonlyMap<string, AccountSide>,
   page: readonly RemoteTransaction[],
   refresh: boolean,
+  memo: PageMemo,
 ) {
   const posted = page.filter((t) => t.posted && sides.has(t.accountId))
   if (posted.length === 0) return
@@ -266,30 +277,27 @@ async function applyPage(
     const locked = await connectionById(tx, { connectionId: conn.id, forUpdate: true })
     if (!locked) return
     const seen = await syncedRows(tx, { connectionId: conn.id, remoteIds: posted.map((t) => t.id) })
-    const main = await defaultAccount(tx, { ledgerId: conn.ledger_id })
-    const learned = (await learnedWords(tx, { ledgerId: conn.ledger_id })) as Record<
+    memo.mainId ??= (await defaultAccount(tx, { ledgerId: conn.ledger_id })).id
+    memo.learned ??= (await learnedWords(tx, { ledgerId: conn.ledger_id })) as Record<
       string,
       Category
     >
+    const main = { id: memo.mainId }
+    const learned = memo.learned
     const fresh: { t: RemoteTransaction; plan: Plan }[] = []
+    const changes: Parameters<typeof updateBankEntries>[1]['changes'][number][] = []
     for (const t of posted) {
       const side = sides.get(t.accountId) as AccountSide
       const p = plan(t, side, sides, main.id, learned)
       const before = seen.get(t.id)
       if (!before) fresh.push({ t, plan: p })
-      else if (refresh) await applyChange(tx, conn, before, p)
+      // A transaction the bank changed: the entry we created follows it; a typed one is left.
+      else if (refresh && before.created && before.transaction_id !== null && p.kind === 'entry') {
+        changes.push({ transactionId: before.transaction_id, entry: p.entry })
+      }
     }
+    await updateBankEntries(tx, { ledgerId: conn.ledger_id, changes })
     await recordFresh(tx, conn, main.id, fresh)
-  })
-}
-
-/** A transaction the bank changed: the entry we created follows it; a typed one is left. */
-async function applyChange(tx: Queryable, conn: ConnectionRow, before: SyncedRow, p: Plan) {
-  if (!before.created || before.transaction_id === null || p.kind !== 'entry') return
-  await updateBankEntry(tx, {
-    ledgerId: conn.ledger_id,
-    transactionId: before.transaction_id,
-    entry: p.entry,
   })
 }
 
@@ -388,6 +396,7 @@ async function applyHints(
   aggregator: Aggregator,
   conn: ConnectionRow,
   sides: ReadonlyMap<string, AccountSide>,
+  memo: PageMemo,
 ) {
   const hints = await pendingHints(ctx.db, { connectionId: conn.id })
   if (hints.length === 0) return
@@ -410,16 +419,20 @@ async function applyHints(
         }
       }
     }
-    await applyPage(ctx, conn, sides, found, true)
+    await applyPage(ctx, conn, sides, found, true, memo)
     const present = new Set(found.map((t) => t.id))
     const gone = ids.filter((id) => !present.has(id))
     await withTransaction(ctx.db, async (tx) => {
       await connectionById(tx, { connectionId: conn.id, forUpdate: true })
       await removeSynced(tx, conn, gone)
-      // A transaction that went back to PENDING is removed too; it returns when POSTED.
-      const pending = found.filter((t) => !t.posted).map((t) => t.id)
-      await removeSynced(tx, conn, pending)
-      await clearHints(tx, { connectionId: conn.id, remoteIds: ids })
+      // A transaction that went back to PENDING is removed too; it returns when POSTED (its
+      // hint stays until then).
+      const pending = new Set(found.filter((t) => !t.posted).map((t) => t.id))
+      await removeSynced(tx, conn, [...pending])
+      await clearHints(tx, {
+        connectionId: conn.id,
+        remoteIds: ids.filter((id) => !pending.has(id)),
+      })
     })
   }
 }

@@ -89,6 +89,8 @@ export class FakePluggy {
   /** Webhook deliveries in flight (tests await them). */
   private deliveries: Promise<unknown>[] = []
   url = ''
+  /** Each /transactions answer waits this long (tests that need a sync caught half-way). */
+  transactionsDelayMs = 0
 
   constructor(options: FakePluggyOptions = {}) {
     this.settleMs = options.settleMs ?? 20
@@ -118,6 +120,32 @@ export class FakePluggy {
   }
 
   // ---- control (tests, benchmark, demo) ----
+
+  /** A sandbox item already connected (UPDATED, accounts seeded), as if through the widget. */
+  seedItem(connectorId = 2): string {
+    const connector = SANDBOX_CONNECTORS.find((c) => c.id === connectorId)
+    if (!connector) throw new Error(`fake-pluggy: no connector ${connectorId}`)
+    const now = this.now().toISOString()
+    const item: FakeItem = {
+      id: randomUUID(),
+      connector,
+      parameters: { user: SANDBOX_USER, password: SANDBOX_PASSWORD },
+      status: 'UPDATING',
+      executionStatus: 'CREATED',
+      error: null,
+      parameter: null,
+      createdAt: now,
+      updatedAt: now,
+      lastUpdatedAt: null,
+      webhookUrl: null,
+      clientUserId: null,
+      consentExpiresAt: null,
+      mfaPassed: true,
+    }
+    this.items.set(item.id, item)
+    this.settle(item)
+    return item.id
+  }
 
   /** The next `count` API calls (not /auth) answer `status`. */
   failNext(count: number, status: number) {
@@ -335,6 +363,9 @@ export class FakePluggy {
         )
       }
       case 'GET transactions':
+        if (this.transactionsDelayMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, this.transactionsDelayMs))
+        }
         return this.listTransactions(res, q)
       case 'POST webhooks': {
         const w = {
