@@ -1,3 +1,4 @@
+import { exportConnections } from '../src/integrations/index.ts'
 import type { Queryable } from '../src/platform/index.ts'
 import { ident, ledgerTables, personColumns } from '../src/privacy/person-tables.ts'
 
@@ -25,6 +26,7 @@ const CURATED = new Set([
   'whatsapp_inbound',
   'whatsapp_outbound',
   'usuarios',
+  'bank_connections',
 ])
 
 /**
@@ -146,6 +148,8 @@ export async function buildDataExport(
       pairs.map(([, value]) => value),
     )
   }
+
+  records.bank_connections = await exportConnections(db, { userId })
 
   for (const [table, column, fields] of actorViews) {
     const found = await rows(

@@ -29,7 +29,11 @@ import {
 } from '../ledger/index.ts'
 import { supportRoutes } from '../support/index.ts'
 import { teamRoutes } from '../teams/index.ts'
-import { webhookEndpointsRoutes } from '../integrations/index.ts'
+import {
+  connectionsRoutes,
+  pluggyWebhookRoutes,
+  webhookEndpointsRoutes,
+} from '../integrations/index.ts'
 import { whatsappSimulatorRoutes } from '../assistant/index.ts'
 import {
   type AppBindings,
@@ -92,6 +96,9 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', transfersRoutes(deps))
   // Statement files (issue 22).
   api.route('/', importsRoutes(deps))
+  // Open Finance: bank connections through the aggregator (issue 23).
+  api.route('/', connectionsRoutes(deps))
+  api.route('/', pluggyWebhookRoutes(deps))
   api.route('/', notificationSettingsRoutes(deps))
   // Bills, recurring entries, budgets, alerts (issue 12).
   api.route('/', billsRoutes(deps))

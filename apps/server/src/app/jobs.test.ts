@@ -19,6 +19,7 @@ describe('the job table', () => {
       'mail_recover',
       'mail_retention',
       'monthly_reports',
+      'open_finance_sync',
       'prune_auth_data',
       'prune_public_api',
       'recurring_entries',
@@ -32,6 +33,7 @@ describe('the job table', () => {
       backfillPeriod: 24 * 60 * 60 * 1000,
     })
     expect(byTask.prune_auth_data).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
+    expect(byTask.open_finance_sync).toMatchObject({ maxAttempts: 3, backfillPeriod: 0 })
     expect(byTask.whatsapp_recover).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
     expect(byTask.mail_recover).toMatchObject({ maxAttempts: 1, backfillPeriod: 0 })
     expect(byTask.recurring_entries).toMatchObject({

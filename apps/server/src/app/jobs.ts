@@ -4,7 +4,12 @@ import { processInbound } from '../assistant/index.ts'
 import { stripeEventJob, stripeClient, processStripeEvent } from '../billing/index.ts'
 import { sendCardBillReminders, sendDueBillReminders } from '../bills/index.ts'
 import { webhookDeliverJob } from '../events/index.ts'
-import { attemptDelivery } from '../integrations/index.ts'
+import {
+  attemptDelivery,
+  openFinanceSyncJob,
+  queueDailySyncs,
+  runSyncJob,
+} from '../integrations/index.ts'
 import { resetMonthlyCounters } from '../ledger/index.ts'
 import {
   applyStatus,
@@ -227,6 +232,22 @@ export const JOBS = {
     maxAttempts: 1,
     cron: { schedule: '25 6 * * *' },
     run: ({ db }) => applyEmailRetention(db),
+  }),
+  /** One bank connection read from the aggregator (its own waits and 429/5xx backoff). */
+  openFinanceConnectionSync: queued(openFinanceSyncJob, ({ db, env, log }, payload) =>
+    runSyncJob({ db, env, log: log.child({ channel: 'open-finance' }) }, payload),
+  ),
+  /**
+   * 05:00 in São Paulo: every bank connection read again, catching what webhooks missed
+   * (ARCHITECTURE §11). Reading is idempotent, so a missed run is simply the next one: no fill.
+   */
+  openFinanceSync: scheduled({
+    task: 'open_finance_sync',
+    description:
+      'relê todas as conexões bancárias (Open Finance) no agregador (05:00 em São Paulo)',
+    maxAttempts: 3,
+    cron: { schedule: '0 8 * * *' },
+    run: ({ db }) => queueDailySyncs(db),
   }),
   /** Expired Idempotency-Key answers and month-old webhook events. */
   prunePublicApi: scheduled({

@@ -1,2 +1,11 @@
 export { attemptDelivery } from './webhook-delivery.ts'
 export { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts'
+export {
+  connectionsRoutes,
+  exportConnections,
+  openFinanceSyncJob,
+  pluggyWebhookRoutes,
+  queueDailySyncs,
+  deleteOwnerItemsAtAggregator,
+  runSyncJob,
+} from './open-finance/index.ts'

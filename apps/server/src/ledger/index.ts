@@ -61,3 +61,15 @@ export {
   cheapestPaidPlanName,
   ownerPaysForPlan,
 } from './imports/paid-plan.ts'
+export {
+  deleteBankEntries,
+  insertBankEntries,
+  markBankSeen,
+  unmarkBankSeen,
+  updateBankEntries,
+} from './bank-entries.queries.ts'
+export type { BankEntry } from './bank-entries.queries.ts'
+export { learnedWords, typedEntries } from './imports/imports.queries.ts'
+export { cleanDescription, isBillPayment } from './imports/classify.ts'
+export { matchRows } from './imports/match.ts'
+export type { MatchRow } from './imports/match.ts'

@@ -95,6 +95,16 @@ const envSchema = z.object({
   CSV_QUEUE: laneSize(0, 1000, 8),
   IMPORT_CONCURRENCY: laneSize(1, 32, 2),
   IMPORT_QUEUE: laneSize(0, 1000, 4),
+  /**
+   * Open Finance (ARCHITECTURE §11): the aggregator's credentials. Without them the demo mode
+   * runs a local fake of Pluggy's API with a sandbox bank; PLUGGY_BASE_URL points the client
+   * elsewhere (tests: a fake started by the test). The webhook secret goes in the URL we
+   * register; unset, one is derived from AUTH_SECRET.
+   */
+  PLUGGY_CLIENT_ID: optional,
+  PLUGGY_CLIENT_SECRET: optional,
+  PLUGGY_BASE_URL: optional.pipe(z.url().optional()),
+  PLUGGY_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
 })
 
 /** Rules between variables, checked on the raw values so they are listed with all the others. */
@@ -125,6 +135,9 @@ function crossChecks(source: Record<string, string | undefined>): string[] {
       if (!set(name))
         problems.push(`  - ${name}: obrigatório quando WHATSAPP_ACCESS_TOKEN está definido`)
     }
+  }
+  if (set('PLUGGY_CLIENT_ID') !== set('PLUGGY_CLIENT_SECRET')) {
+    problems.push('  - PLUGGY_CLIENT_ID e PLUGGY_CLIENT_SECRET: defina os dois, ou nenhum')
   }
   return problems
 }

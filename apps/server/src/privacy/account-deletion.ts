@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { isDemoId } from '../billing/index.ts'
+import { deleteOwnerItemsAtAggregator } from '../integrations/index.ts'
 import {
   type Db,
   dropQueuedEmails,
@@ -105,6 +106,8 @@ export async function deleteAccount(
   const person = await findPerson(deps.db, userId)
   if (!person) return
   await cancelStripeSubscription(deps, person)
+  // Bank connections go at the aggregator too (ARCHITECTURE §11); its failure stops here (503).
+  await deleteOwnerItemsAtAggregator(deps, { userId })
 
   await withTransaction(deps.db, async (tx) => {
     await dissolveOwnedTeams(tx, { userId })

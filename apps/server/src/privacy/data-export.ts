@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { exportConnections } from '../integrations/index.ts'
 import type { Db } from '../platform/index.ts'
 import { ident, ledgerTables, personColumns } from './person-tables.ts'
 
@@ -20,6 +21,8 @@ const CURATED = new Set([
   'whatsapp_inbound',
   'whatsapp_outbound',
   'usuarios',
+  // Open Finance: institution, status and dates, never the aggregator's item id (records below).
+  'bank_connections',
 ])
 
 /**
@@ -271,6 +274,8 @@ async function* exportMembers(
             },
           ]
         }
+        // Open Finance: institution, status and dates, never the aggregator's item id.
+        yield ['bank_connections', { value: await exportConnections(client, { userId }) }]
         for (const [table, column, fields] of actorViews) {
           const found = pages(
             `select to_jsonb(t) as row from ${ident(table)} t where ${ident(column)} = $1

@@ -1,0 +1,81 @@
+import { createHmac } from 'node:crypto'
+import { resolveAuthSecret } from '../../accounts/index.ts'
+import type { Env } from '../../platform/index.ts'
+import type { Aggregator } from './aggregator.ts'
+import { FakePluggy } from './fake-pluggy/fake-pluggy.ts'
+import { PLUGGY_API, pluggyAggregator } from './pluggy-client.ts'
+
+/*
+ * Which aggregator this process talks to (ARCHITECTURE §11):
+ * - PLUGGY_CLIENT_ID/SECRET set: Pluggy itself, or PLUGGY_BASE_URL when set (tests: a fake);
+ * - neither: the demo mode, a fake of Pluggy's API started in this process with its sandbox bank.
+ * Credentials through us ({connector_id, credentials}) only when PLUGGY_BASE_URL is set or in
+ * the demo; in production the aggregator's widget takes the bank password.
+ *
+ * The demo's fake lives in the process that started it: the server with its own job runner
+ * (`npm start`) sees one fake; a worker run apart (`npm run worker`) would see another.
+ */
+
+const clients = new Map<string, Aggregator>()
+let demo: Promise<FakePluggy> | null = null
+
+export function isDemoMode(env: Env): boolean {
+  return !env.PLUGGY_CLIENT_ID || !env.PLUGGY_CLIENT_SECRET
+}
+
+export async function aggregatorFor(env: Env): Promise<Aggregator> {
+  const id = env.PLUGGY_CLIENT_ID
+  const secret = env.PLUGGY_CLIENT_SECRET
+  if (id && secret) {
+    const baseUrl = env.PLUGGY_BASE_URL ?? PLUGGY_API
+    const key = `${baseUrl}|${id}`
+    let client = clients.get(key)
+    if (!client) {
+      client = pluggyAggregator({
+        clientId: id,
+        clientSecret: secret,
+        baseUrl,
+        acceptsCredentials: Boolean(env.PLUGGY_BASE_URL),
+      })
+      clients.set(key, client)
+    }
+    return client
+  }
+  demo ??= (async () => {
+    const fake = new FakePluggy({ settleMs: 300 })
+    await fake.start()
+    return fake
+  })()
+  const fake = await demo
+  const key = `demo|${fake.url}`
+  let client = clients.get(key)
+  if (!client) {
+    client = pluggyAggregator({
+      clientId: 'demo',
+      clientSecret: 'demo',
+      baseUrl: fake.url,
+      acceptsCredentials: true,
+    })
+    clients.set(key, client)
+  }
+  return client
+}
+
+/** Stops the demo's fake (process shutdown). */
+export async function stopDemoAggregator() {
+  const running = demo
+  demo = null
+  if (running) await (await running).stop()
+}
+
+/** The secret our webhook URL carries: PLUGGY_WEBHOOK_SECRET, else derived from AUTH_SECRET. */
+export function webhookSecret(env: Env): string {
+  return (
+    env.PLUGGY_WEBHOOK_SECRET ??
+    createHmac('sha256', resolveAuthSecret(env)).update('pluggy-webhook/v1').digest('base64url')
+  )
+}
+
+export function webhookUrl(env: Env): string {
+  return `${env.PUBLIC_URL}/api/webhooks/pluggy?secret=${encodeURIComponent(webhookSecret(env))}`
+}

@@ -1,0 +1,81 @@
+import type { ConnectionStatus } from '@equilibrai/shared'
+import { queueNotification } from '../../messaging/index.ts'
+import type { Env, Queryable } from '../../platform/index.ts'
+import type { RemoteItem } from './aggregator.ts'
+import { type ConnectionRow, setConnectionState } from './connections.queries.ts'
+
+/*
+ * A connection's status, honest about what the aggregator says (ARCHITECTURE §11), and the one
+ * WhatsApp message each time it goes into a failing state.
+ */
+
+const FAILING: ReadonlySet<ConnectionStatus> = new Set(['login_error', 'needs_action', 'outdated'])
+
+/** Our status for the item's, before reading its data (null: UPDATED or OUTDATED, read it). */
+export function statusOfItem(
+  item: RemoteItem,
+): { status: ConnectionStatus; error: string | null } | null {
+  switch (item.status) {
+    case 'UPDATING':
+    case 'MERGING':
+      return { status: 'syncing', error: null }
+    case 'LOGIN_ERROR':
+      return {
+        status: 'login_error',
+        error:
+          item.errorCode === 'INVALID_CREDENTIALS_MFA'
+            ? 'O código de segurança não foi aceito pelo banco. Reconecte para tentar de novo.'
+            : 'O banco recusou o usuário ou a senha. Reconecte com os dados certos.',
+      }
+    case 'WAITING_USER_INPUT':
+      return { status: 'needs_action', error: 'O banco pediu um código de segurança.' }
+    case 'WAITING_USER_ACTION':
+      return { status: 'needs_action', error: 'O banco pediu uma autorização sua. Reconecte.' }
+    default:
+      return null
+  }
+}
+
+function messageFor(c: ConnectionRow, status: ConnectionStatus): string {
+  const bank = c.institution
+  switch (status) {
+    case 'login_error':
+      return `⚠️ A conexão com ${bank} parou: o banco recusou o login. Abra Contas no Equilibraí e reconecte para voltar a sincronizar.`
+    case 'needs_action':
+      return `⚠️ ${bank} precisa de uma ação sua (código de segurança ou autorização). Abra Contas no Equilibraí para continuar a sincronização.`
+    default:
+      return `⚠️ Não conseguimos atualizar ${bank}: os lançamentos do banco podem estar desatualizados. Tentaremos de novo; se continuar, reconecte em Contas.`
+  }
+}
+
+/**
+ * Writes the connection's new state; when it enters a failing state (from any other), queues
+ * one WhatsApp message to the person who connected it, in the same transaction.
+ */
+export async function enterState(
+  tx: Queryable,
+  env: Env,
+  c: ConnectionRow,
+  next: {
+    status: ConnectionStatus
+    error: string | null
+    mfaLabel?: string | null
+    synced?: boolean
+    readFrom?: string | null
+  },
+): Promise<void> {
+  const failing = FAILING.has(next.status)
+  const notify = failing && c.notified_status !== next.status && c.created_by !== null
+  await setConnectionState(tx, {
+    connectionId: c.id,
+    ...next,
+    ...(notify ? { notifiedStatus: next.status } : failing ? {} : { notifiedStatus: null }),
+  })
+  if (notify && c.created_by) {
+    await queueNotification(tx, env, {
+      userId: c.created_by,
+      idempotencyKey: `bank-connection:${c.id}:${next.status}:${new Date().toISOString()}`,
+      text: messageFor(c, next.status),
+    })
+  }
+}

@@ -1,0 +1,71 @@
+import { addJob, type Db, type Env, type Logger, type Queryable } from '../../platform/index.ts'
+import { AggregatorError } from './aggregator.ts'
+import { connectionsToRefresh } from './connections.queries.ts'
+import { openFinanceSyncJob } from './open-finance.jobs.ts'
+import { giveUp, syncConnection } from './sync.ts'
+
+/**
+ * 429/5xx from the aggregator: tried again after 0.5 s, 1 s, 2 s... (at most 5 min apart), 10
+ * times in all; then the connection is `outdated` with the partial read said in its error.
+ * An item still updating at the bank is looked at again after 0.5 s, 1 s... (at most 30 s), for
+ * about 10 minutes; then `outdated` too.
+ */
+export const OPEN_FINANCE_POLICY = {
+  maxRetries: 10,
+  retryBaseMs: 500,
+  retryMaxMs: 5 * 60_000,
+  maxWaits: 30,
+  waitBaseMs: 500,
+  waitMaxMs: 30_000,
+}
+
+export function queueSync(db: Queryable, connectionId: number, attempt = 0, runAt?: Date) {
+  return addJob(
+    db,
+    openFinanceSyncJob,
+    { connection_id: connectionId, attempt },
+    { key: connectionId, queue: String(connectionId), ...(runAt ? { runAt } : {}) },
+  )
+}
+
+const backoff = (attempt: number, base: number, max: number) => Math.min(max, base * 2 ** attempt)
+
+/** The job's work: one sync, then its own next step (wait, retry, give up). */
+export async function runSyncJob(
+  deps: { db: Db; env: Env; log: Logger },
+  { connection_id, attempt }: { connection_id: number; attempt: number },
+) {
+  const outcome = await syncConnection(deps, connection_id)
+  const p = OPEN_FINANCE_POLICY
+  if (outcome.kind === 'done') return
+  if (outcome.kind === 'wait') {
+    if (attempt < p.maxWaits) {
+      const delay = backoff(attempt, p.waitBaseMs, p.waitMaxMs)
+      await queueSync(deps.db, connection_id, attempt + 1, new Date(Date.now() + delay))
+    } else {
+      await giveUp(
+        deps,
+        connection_id,
+        new AggregatorError(null, 'o banco não terminou de atualizar'),
+      )
+    }
+    return
+  }
+  deps.log.warn(
+    { connection_id, attempt, status: outcome.error.status, error: outcome.error.message },
+    'open finance: aggregator failed, sync retried',
+  )
+  if (attempt < p.maxRetries) {
+    const delay = backoff(attempt, p.retryBaseMs, p.retryMaxMs)
+    await queueSync(deps.db, connection_id, attempt + 1, new Date(Date.now() + delay))
+    return
+  }
+  await giveUp(deps, connection_id, outcome.error)
+}
+
+/** The daily run: every connection not waiting on its person is read again. */
+export async function queueDailySyncs(db: Db): Promise<{ queued: number }> {
+  const ids = await connectionsToRefresh(db)
+  for (const id of ids) await queueSync(db, id)
+  return { queued: ids.length }
+}
