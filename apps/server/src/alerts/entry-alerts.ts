@@ -2,7 +2,7 @@ import { type Category, CATEGORY_LABELS, formatBRL, type Transaction } from '@eq
 import { monthLabel } from '@equilibrai/assistant'
 import type { Queryable } from '../platform/index.ts'
 import { type LedgerRef, planHasFeatureSql } from '../tenancy/index.ts'
-import { recordAlert } from './alerts.ts'
+import { type NewAlert, recordAlerts } from './alerts.ts'
 import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
 
 /*
@@ -16,12 +16,24 @@ import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
  * (ledger, 'budget_80:<category>:<month>') key, so even two transactions that both see the
  * month past 80 % make one alert between them.
  *
- * Cost for an entry with nothing to say: one indexed query (the plan's flag, the category's
- * budget and total), plus one for the 90-day history when the expense is large enough to be
- * "high spending" at all (benchmarked in apps/server/bench/alerts.bench.ts).
+ * Cost for an entry with nothing new to say: one statement (ADR 027) — the plan's flag, the
+ * category's budget and month total (an aggregate row, not the entries), whether its budget
+ * alerts of the month exist already (then they are not tried again), and, only for an expense
+ * large enough to be "high spending" at all, the category's history (benchmarked in
+ * apps/server/bench/alerts.bench.ts). A new alert adds its INSERT.
  */
 
-type Snapshot = { has_feature: boolean; limit_cents: string | null; spent_cents: string | null }
+type Snapshot = {
+  has_feature: boolean
+  limit_cents: string | null
+  spent_cents: string | null
+  had_80: boolean
+  had_100: boolean
+  /** Only for an expense the high-spending rule could flag. */
+  history_count: number | null
+  median_cents: string | number | null
+  max_cents: string | null
+}
 
 export async function checkEntryAlerts(
   tx: Queryable,
@@ -32,56 +44,97 @@ export async function checkEntryAlerts(
   }: { ledger: LedgerRef; entry: Transaction; highSpending?: boolean },
 ): Promise<void> {
   if (entry.type !== 'expense') return
-  const monthStart = `${entry.occurred_on.slice(0, 7)}-01`
+  const month = entry.occurred_on.slice(0, 7)
+  const rule = HIGH_SPENDING_RULE
+  const large = highSpending && entry.amount_cents >= rule.minAmountCents
   // Named: prepared once per connection, so each entry pays for running it, not planning it.
   const { rows } = await tx.query<Snapshot>({
     name: 'entry-alerts-snapshot',
-    text: `select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
-            (select b.limit_cents from budgets b
-              where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
-              order by b.from_month desc limit 1) as limit_cents,
-            (select t.total_cents from ledger_month_totals t
-              where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
-                and t.category = $2) as spent_cents
-       from subscribers s join plan_features p on p.plan_type = s.plan_type
-      where s.user_id = $4`,
-    values: [ledger.ledgerId, entry.category, monthStart, ledger.ownerId],
+    text: `select f.has_feature, f.limit_cents, f.spent_cents,
+            f.has_feature and f.limit_cents is not null and exists (
+              select 1 from alerts a where a.ledger_id = $1
+                 and a.dedupe_key = 'budget_80:' || $2 || ':' || $9) as had_80,
+            f.has_feature and f.limit_cents is not null and exists (
+              select 1 from alerts a where a.ledger_id = $1
+                 and a.dedupe_key = 'budget_100:' || $2 || ':' || $9) as had_100,
+            h.count as history_count, h.median_cents, h.max_cents
+       from (select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
+                    (select b.limit_cents from budgets b
+                      where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
+                      order by b.from_month desc limit 1) as limit_cents,
+                    (select t.total_cents from ledger_month_totals t
+                      where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
+                        and t.category = $2) as spent_cents
+               from subscribers s join plan_features p on p.plan_type = s.plan_type
+              where s.user_id = $4) f
+       left join lateral (
+         select count(*) filter (where occurred_on >= $5::date - $6::int)::int as count,
+                percentile_cont(0.5) within group (order by amount_cents)
+                  filter (where occurred_on >= $5::date - $6::int) as median_cents,
+                max(amount_cents) as max_cents
+           from transactions
+          where ledger_id = $1 and category = $2 and type = 'expense'
+            and occurred_on between $5::date - $7::int and $5::date
+            and id <> $8) h on f.has_feature and $10::boolean`,
+    values: [
+      ledger.ledgerId,
+      entry.category,
+      `${month}-01`,
+      ledger.ownerId,
+      entry.occurred_on,
+      rule.medianWindowDays,
+      rule.maxWindowDays,
+      entry.id,
+      month,
+      large,
+    ],
   })
   const snap = rows[0]
   if (!snap?.has_feature) return
-  if (snap.limit_cents !== null && snap.spent_cents !== null) {
-    await budgetAlerts(tx, {
+  if (snap.limit_cents !== null && snap.spent_cents !== null && !snap.had_100) {
+    const due = budgetAlertsFor({
       ledger,
       category: entry.category,
-      month: entry.occurred_on.slice(0, 7),
+      month,
       limitCents: Number(snap.limit_cents),
       spentCents: Number(snap.spent_cents),
-    })
+    }).filter((a) => !(a.kind === 'budget_80' && snap.had_80))
+    // One at a time: an alert recorded alone keeps its own keyed delivery job.
+    for (const alert of due) await recordAlerts(tx, [alert])
   }
-  if (highSpending && entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents) {
-    await highSpendingAlert(tx, { ledger, entry })
+  if (large && snap.history_count !== null) {
+    const history = {
+      count: snap.history_count,
+      medianCents: Number(snap.median_cents ?? 0),
+      maxCents: Number(snap.max_cents ?? 0),
+    }
+    if (isHighSpending(entry.amount_cents, history)) {
+      await recordAlerts(tx, [highSpendingAlert(ledger, entry, history.medianCents)])
+    }
   }
 }
 
 const name = (category: Category) => CATEGORY_LABELS[category]
 
-async function budgetAlerts(
-  tx: Queryable,
-  p: {
-    ledger: LedgerRef
-    category: Category
-    month: string
-    limitCents: number
-    spentCents: number
-  },
-): Promise<void> {
+/**
+ * The budget alerts a category's month calls for once its spending is `spentCents`: none below
+ * 80 %, budget_80 from 80 %, and budget_100 too from 100 % (then budget_80 is recorded without
+ * being sent, so it never comes later). Recording them is idempotent (their keys).
+ */
+function budgetAlertsFor(p: {
+  ledger: LedgerRef
+  category: Category
+  month: string
+  limitCents: number
+  spentCents: number
+}): NewAlert[] {
   const percent = Math.floor((p.spentCents * 100) / p.limitCents)
-  if (percent < 80) return
+  if (percent < 80) return []
   const label = monthLabel(p.month)
   const amounts = `${formatBRL(p.spentCents)} de ${formatBRL(p.limitCents)}`
   const base = { ledgerId: p.ledger.ledgerId, userId: p.ledger.ownerId, category: p.category }
   const over = percent >= 100
-  await recordAlert(tx, {
+  const eighty: NewAlert = {
     ...base,
     kind: 'budget_80',
     dedupeKey: `budget_80:${p.category}:${p.month}`,
@@ -89,51 +142,21 @@ async function budgetAlerts(
     // Past 100 % in the same entry: the 100 % message says it all; 80 % is kept so it never
     // comes later.
     deliver: !over,
-  })
-  if (!over) return
-  await recordAlert(tx, {
-    ...base,
-    kind: 'budget_100',
-    dedupeKey: `budget_100:${p.category}:${p.month}`,
-    text: `🚨 Você passou do orçamento de *${name(p.category)}* em ${label}: ${amounts} (${percent}%).`,
-  })
+  }
+  if (!over) return [eighty]
+  return [
+    eighty,
+    {
+      ...base,
+      kind: 'budget_100',
+      dedupeKey: `budget_100:${p.category}:${p.month}`,
+      text: `🚨 Você passou do orçamento de *${name(p.category)}* em ${label}: ${amounts} (${percent}%).`,
+    },
+  ]
 }
 
-type History = { count: number; median_cents: number | null; max_cents: number | null }
-
-async function highSpendingAlert(
-  tx: Queryable,
-  { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
-): Promise<void> {
-  const rule = HIGH_SPENDING_RULE
-  const { rows } = await tx.query<History>({
-    name: 'entry-alerts-history',
-    text: `select count(*) filter (where occurred_on >= $3::date - $4::int)::int as count,
-            percentile_cont(0.5) within group (order by amount_cents)
-              filter (where occurred_on >= $3::date - $4::int) as median_cents,
-            max(amount_cents) as max_cents
-       from transactions
-      where ledger_id = $1 and category = $2 and type = 'expense'
-        and occurred_on between $3::date - $5::int and $3::date
-        and id <> $6`,
-    values: [
-      ledger.ledgerId,
-      entry.category,
-      entry.occurred_on,
-      rule.medianWindowDays,
-      rule.maxWindowDays,
-      entry.id,
-    ],
-  })
-  const h = rows[0]
-  if (!h) return
-  const history = {
-    count: h.count,
-    medianCents: Number(h.median_cents ?? 0),
-    maxCents: Number(h.max_cents ?? 0),
-  }
-  if (!isHighSpending(entry.amount_cents, history)) return
-  await recordAlert(tx, {
+function highSpendingAlert(ledger: LedgerRef, entry: Transaction, medianCents: number): NewAlert {
+  return {
     ledgerId: ledger.ledgerId,
     userId: ledger.ownerId,
     kind: 'high_spending',
@@ -142,15 +165,19 @@ async function highSpendingAlert(
     text:
       `💸 Gasto alto: ${formatBRL(entry.amount_cents)} em *${name(entry.category)}* ` +
       `(${entry.description.replace(/\*/g, '')}), bem acima do seu normal nessa categoria ` +
-      `(mediana de ${formatBRL(Math.round(history.medianCents))} nos últimos 90 dias).`,
-  })
+      `(mediana de ${formatBRL(Math.round(medianCents))} nos últimos 90 dias).`,
+  }
 }
 
 /**
- * The budget alerts of many recorded entries at once (the recurring_entries run): one query
- * finds the entries whose category has a budget under a plan with the feature, and only those
- * are checked. Recurring entries skip the high-spending rule: a fixed monthly amount is the
- * person's usual by definition.
+ * The budget alerts of many recorded entries at once (the recurring_entries run), set-based:
+ * one statement reads, for each (ledger, category, month) the entries touch whose category has
+ * a budget under a plan with the feature, the budget and the month's spending (which the
+ * entries' INSERT has just updated, under its rows' locks); the alerts they call for are
+ * recorded together (one INSERT, their delivery jobs). Every entry of one key sees the same
+ * total after a bulk insert, so checking each key once decides what checking each entry would.
+ * Recurring entries skip the high-spending rule: a fixed monthly amount is the person's usual by
+ * definition.
  */
 export async function checkBudgetAlertsOf(
   tx: Queryable,
@@ -158,24 +185,45 @@ export async function checkBudgetAlertsOf(
 ): Promise<void> {
   const expenses = items.filter((i) => i.entry.type === 'expense')
   if (expenses.length === 0) return
-  const { rows } = await tx.query<{ i: number }>(
-    `select x.i::int as i
-       from unnest($1::bigint[], $2::text[], $3::date[]) with ordinality as x(ledger_id, category, month, i)
-       join ledgers l on l.id = x.ledger_id
-       join subscribers s on s.user_id = l.owner_user_id
+  const { rows } = await tx.query<{
+    ledger_id: number
+    owner_id: string
+    category: Category
+    month: string
+    limit_cents: string
+    spent_cents: string
+  }>({
+    name: 'entry-alerts-budgets-of',
+    text: `select x.ledger_id, x.owner_id, x.category, to_char(x.month, 'YYYY-MM') as month,
+            b.limit_cents, t.total_cents as spent_cents
+       from (select distinct ledger_id, owner_id, category, month
+               from unnest($1::bigint[], $2::text[], $3::text[], $4::date[])
+                 as u(ledger_id, owner_id, category, month)) x
+       join subscribers s on s.user_id = x.owner_id
        join plan_features p on p.plan_type = s.plan_type
-      where ${planHasFeatureSql('alertas_orçamento')}
-        and exists (select 1 from budgets b
-                     where b.ledger_id = x.ledger_id and b.category = x.category
-                       and b.from_month <= x.month)`,
-    [
+       cross join lateral (
+         select b.limit_cents from budgets b
+          where b.ledger_id = x.ledger_id and b.category = x.category and b.from_month <= x.month
+          order by b.from_month desc limit 1) b
+       join ledger_month_totals t
+         on t.ledger_id = x.ledger_id and t.month = x.month and t.type = 'expense'
+        and t.category = x.category
+      where ${planHasFeatureSql('alertas_orçamento')} and b.limit_cents is not null`,
+    values: [
       expenses.map((e) => e.ledger.ledgerId),
+      expenses.map((e) => e.ledger.ownerId),
       expenses.map((e) => e.entry.category),
       expenses.map((e) => `${e.entry.occurred_on.slice(0, 7)}-01`),
     ],
+  })
+  const alerts = rows.flatMap((r) =>
+    budgetAlertsFor({
+      ledger: { ledgerId: Number(r.ledger_id), ownerId: r.owner_id },
+      category: r.category,
+      month: r.month,
+      limitCents: Number(r.limit_cents),
+      spentCents: Number(r.spent_cents),
+    }),
   )
-  for (const { i } of rows) {
-    const item = expenses[i - 1]
-    if (item) await checkEntryAlerts(tx, { ...item, highSpending: false })
-  }
+  await recordAlerts(tx, alerts)
 }
