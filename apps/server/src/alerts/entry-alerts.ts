@@ -73,9 +73,11 @@ export async function checkEntryAlerts(
                   filter (where occurred_on >= $5::date - $6::int) as median_cents,
                 max(amount_cents) as max_cents
            from transactions
-          where ledger_id = $1 and category = $2 and type = 'expense'
+          -- Gated inside (a one-time filter): an entry the rule cannot flag reads no history.
+          where $10::boolean and f.has_feature
+            and ledger_id = $1 and category = $2 and type = 'expense'
             and occurred_on between $5::date - $7::int and $5::date
-            and id <> $8) h on f.has_feature and $10::boolean`,
+            and id <> $8) h on true`,
     values: [
       ledger.ledgerId,
       entry.category,
