@@ -16,24 +16,12 @@ import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
  * (ledger, 'budget_80:<category>:<month>') key, so even two transactions that both see the
  * month past 80 % make one alert between them.
  *
- * Cost for an entry with nothing new to say: one statement (ADR 027) — the plan's flag, the
- * category's budget and month total (an aggregate row, not the entries), whether its budget
- * alerts of the month exist already (then they are not tried again), and, only for an expense
- * large enough to be "high spending" at all, the category's history (benchmarked in
- * apps/server/bench/alerts.bench.ts). A new alert adds its INSERT.
+ * Cost for an entry with nothing to say: one indexed query (the plan's flag, the category's
+ * budget and total), plus one for the 90-day history when the expense is large enough to be
+ * "high spending" at all (benchmarked in apps/server/bench/alerts.bench.ts).
  */
 
-type Snapshot = {
-  has_feature: boolean
-  limit_cents: string | null
-  spent_cents: string | null
-  had_80: boolean
-  had_100: boolean
-  /** Only for an expense the high-spending rule could flag. */
-  history_count: number | null
-  median_cents: string | number | null
-  max_cents: string | null
-}
+type Snapshot = { has_feature: boolean; limit_cents: string | null; spent_cents: string | null }
 
 export async function checkEntryAlerts(
   tx: Queryable,
@@ -44,75 +32,37 @@ export async function checkEntryAlerts(
   }: { ledger: LedgerRef; entry: Transaction; highSpending?: boolean },
 ): Promise<void> {
   if (entry.type !== 'expense') return
-  const month = entry.occurred_on.slice(0, 7)
-  const rule = HIGH_SPENDING_RULE
-  const large = highSpending && entry.amount_cents >= rule.minAmountCents
+  const monthStart = `${entry.occurred_on.slice(0, 7)}-01`
   // Named: prepared once per connection, so each entry pays for running it, not planning it.
   const { rows } = await tx.query<Snapshot>({
     name: 'entry-alerts-snapshot',
-    text: `select f.has_feature, f.limit_cents, f.spent_cents,
-            f.has_feature and f.limit_cents is not null and exists (
-              select 1 from alerts a where a.ledger_id = $1
-                 and a.dedupe_key = 'budget_80:' || $2 || ':' || $9) as had_80,
-            f.has_feature and f.limit_cents is not null and exists (
-              select 1 from alerts a where a.ledger_id = $1
-                 and a.dedupe_key = 'budget_100:' || $2 || ':' || $9) as had_100,
-            h.count as history_count, h.median_cents, h.max_cents
-       from (select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
-                    (select b.limit_cents from budgets b
-                      where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
-                      order by b.from_month desc limit 1) as limit_cents,
-                    (select t.total_cents from ledger_month_totals t
-                      where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
-                        and t.category = $2) as spent_cents
-               from subscribers s join plan_features p on p.plan_type = s.plan_type
-              where s.user_id = $4) f
-       left join lateral (
-         select count(*) filter (where occurred_on >= $5::date - $6::int)::int as count,
-                percentile_cont(0.5) within group (order by amount_cents)
-                  filter (where occurred_on >= $5::date - $6::int) as median_cents,
-                max(amount_cents) as max_cents
-           from transactions
-          -- Gated inside (a one-time filter): an entry the rule cannot flag reads no history.
-          where $10::boolean and f.has_feature
-            and ledger_id = $1 and category = $2 and type = 'expense'
-            and occurred_on between $5::date - $7::int and $5::date
-            and id <> $8) h on true`,
-    values: [
-      ledger.ledgerId,
-      entry.category,
-      `${month}-01`,
-      ledger.ownerId,
-      entry.occurred_on,
-      rule.medianWindowDays,
-      rule.maxWindowDays,
-      entry.id,
-      month,
-      large,
-    ],
+    text: `select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
+            (select b.limit_cents from budgets b
+              where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
+              order by b.from_month desc limit 1) as limit_cents,
+            (select t.total_cents from ledger_month_totals t
+              where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
+                and t.category = $2) as spent_cents
+       from subscribers s join plan_features p on p.plan_type = s.plan_type
+      where s.user_id = $4`,
+    values: [ledger.ledgerId, entry.category, monthStart, ledger.ownerId],
   })
   const snap = rows[0]
   if (!snap?.has_feature) return
-  if (snap.limit_cents !== null && snap.spent_cents !== null && !snap.had_100) {
-    const due = budgetAlertsFor({
+  if (snap.limit_cents !== null && snap.spent_cents !== null) {
+    // One at a time: an alert recorded alone keeps its own keyed delivery job.
+    for (const alert of budgetAlertsFor({
       ledger,
       category: entry.category,
-      month,
+      month: entry.occurred_on.slice(0, 7),
       limitCents: Number(snap.limit_cents),
       spentCents: Number(snap.spent_cents),
-    }).filter((a) => !(a.kind === 'budget_80' && snap.had_80))
-    // One at a time: an alert recorded alone keeps its own keyed delivery job.
-    for (const alert of due) await recordAlerts(tx, [alert])
+    })) {
+      await recordAlerts(tx, [alert])
+    }
   }
-  if (large && snap.history_count !== null) {
-    const history = {
-      count: snap.history_count,
-      medianCents: Number(snap.median_cents ?? 0),
-      maxCents: Number(snap.max_cents ?? 0),
-    }
-    if (isHighSpending(entry.amount_cents, history)) {
-      await recordAlerts(tx, [highSpendingAlert(ledger, entry, history.medianCents)])
-    }
+  if (highSpending && entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents) {
+    await highSpendingAlert(tx, { ledger, entry })
   }
 }
 
@@ -157,18 +107,53 @@ function budgetAlertsFor(p: {
   ]
 }
 
-function highSpendingAlert(ledger: LedgerRef, entry: Transaction, medianCents: number): NewAlert {
-  return {
-    ledgerId: ledger.ledgerId,
-    userId: ledger.ownerId,
-    kind: 'high_spending',
-    category: entry.category,
-    dedupeKey: `high:${entry.id}`,
-    text:
-      `💸 Gasto alto: ${formatBRL(entry.amount_cents)} em *${name(entry.category)}* ` +
-      `(${entry.description.replace(/\*/g, '')}), bem acima do seu normal nessa categoria ` +
-      `(mediana de ${formatBRL(Math.round(medianCents))} nos últimos 90 dias).`,
+type History = { count: number; median_cents: number | null; max_cents: number | null }
+
+async function highSpendingAlert(
+  tx: Queryable,
+  { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
+): Promise<void> {
+  const rule = HIGH_SPENDING_RULE
+  const { rows } = await tx.query<History>({
+    name: 'entry-alerts-history',
+    text: `select count(*) filter (where occurred_on >= $3::date - $4::int)::int as count,
+            percentile_cont(0.5) within group (order by amount_cents)
+              filter (where occurred_on >= $3::date - $4::int) as median_cents,
+            max(amount_cents) as max_cents
+       from transactions
+      where ledger_id = $1 and category = $2 and type = 'expense'
+        and occurred_on between $3::date - $5::int and $3::date
+        and id <> $6`,
+    values: [
+      ledger.ledgerId,
+      entry.category,
+      entry.occurred_on,
+      rule.medianWindowDays,
+      rule.maxWindowDays,
+      entry.id,
+    ],
+  })
+  const h = rows[0]
+  if (!h) return
+  const history = {
+    count: h.count,
+    medianCents: Number(h.median_cents ?? 0),
+    maxCents: Number(h.max_cents ?? 0),
   }
+  if (!isHighSpending(entry.amount_cents, history)) return
+  await recordAlerts(tx, [
+    {
+      ledgerId: ledger.ledgerId,
+      userId: ledger.ownerId,
+      kind: 'high_spending',
+      category: entry.category,
+      dedupeKey: `high:${entry.id}`,
+      text:
+        `💸 Gasto alto: ${formatBRL(entry.amount_cents)} em *${name(entry.category)}* ` +
+        `(${entry.description.replace(/\*/g, '')}), bem acima do seu normal nessa categoria ` +
+        `(mediana de ${formatBRL(Math.round(history.medianCents))} nos últimos 90 dias).`,
+    },
+  ])
 }
 
 /**
