@@ -1,5 +1,5 @@
 import { addJobs, type Db, type Queryable, type Env } from '../platform/index.ts'
-import { alertNotifyJob } from './alerts.jobs.ts'
+import { ALERTS_PER_JOB, alertNotifyJob, alertsNotifyJob } from './alerts.jobs.ts'
 import type { Alert, AlertKind, Category, NotificationKind } from '@equilibrai/shared'
 import { emitWebhookEvents } from '../events/index.ts'
 import {
@@ -17,9 +17,11 @@ import {
  * - Once: the row is unique on (ledger, dedupe_key); a second entry crossing 80 % at the same
  *   time, a rerun after a crash, a retried job all meet the existing row and create nothing.
  * - Never lost: the row and its delivery job (alertNotifyJob) commit together with the cause.
- * - Delivery is one job per alert (deliverAlert): it reads the recipient's notification
- *   settings at send time and goes through the one WhatsApp sender (free text inside 24 h, an
- *   approved template outside it), with the idempotency key `alert:<id>`.
+ * - Delivery is a job (deliverAlert): it reads the recipient's notification settings at send
+ *   time and goes through the one WhatsApp sender (free text inside 24 h, an approved template
+ *   outside it), with the idempotency key `alert:<id>`. An alert recorded alone gets its own
+ *   job (alert_notify); alerts recorded together (the daily reminders) share one per
+ *   ALERTS_PER_JOB (alerts_notify): the run then queues a few hundred jobs, not 300,000.
  *
  * Outgoing webhooks (bill.due, budget.alert) belong here too: one call next to the insert.
  */
@@ -54,8 +56,9 @@ export async function recordAlert(tx: Queryable, alert: NewAlert): Promise<{ id:
 }
 
 /**
- * recordAlert for many at once (the daily reminder run): one INSERT and one addJobs per call.
- * Returns the alerts created (those whose key existed are skipped), in no particular order.
+ * recordAlert for many at once (the daily reminder run): one INSERT and one addJobs per call,
+ * and one delivery job per ALERTS_PER_JOB alerts. Returns the alerts created (those whose key
+ * existed are skipped), in no particular order.
  */
 export async function recordAlerts(
   tx: Queryable,
@@ -84,13 +87,18 @@ export async function recordAlerts(
   const deliver = rows
     .filter((r) => !silent.has(`${r.ledger_id}\u0000${r.dedupe_key}`))
     .map((r) => r.id)
-  if (deliver.length > 0) {
-    // The delivery jobs commit with the alerts.
-    await addJobs(
-      tx,
-      alertNotifyJob,
-      deliver.map((id) => ({ payload: { id: Number(id) }, key: Number(id) })),
-    )
+  // The delivery jobs commit with the alerts.
+  if (deliver.length === 1) {
+    await addJobs(tx, alertNotifyJob, [
+      { payload: { id: Number(deliver[0]) }, key: Number(deliver[0]) },
+    ])
+  } else if (deliver.length > 1) {
+    const ids = deliver.map(Number).sort((a, b) => a - b)
+    const jobs = []
+    for (let i = 0; i < ids.length; i += ALERTS_PER_JOB) {
+      jobs.push({ payload: { ids: ids.slice(i, i + ALERTS_PER_JOB) } })
+    }
+    await addJobs(tx, alertsNotifyJob, jobs)
   }
   // Outgoing webhooks (integrações_personalizadas): every alert created, sent on WhatsApp or not,
   // is a `bill.due` or `budget.alert` event in the same transaction (nothing without endpoints).
@@ -150,6 +158,17 @@ export async function deliverAlert(
     template: templateMessage(template.purpose, template.params),
   })
   return queued ? 'sent' : 'unlinked'
+}
+
+/** The alerts_notify job: deliverAlert for each, in order; a retry resends none (same keys). */
+export async function deliverAlerts(
+  db: Db,
+  env: Env,
+  ids: readonly number[],
+): Promise<Record<'sent' | 'off' | 'unlinked' | 'gone', number>> {
+  const outcomes = { sent: 0, off: 0, unlinked: 0, gone: 0 }
+  for (const id of ids) outcomes[await deliverAlert(db, env, id)]++
+  return outcomes
 }
 
 /** GET /api/v1/alerts: the ledger's alerts, newest first. */

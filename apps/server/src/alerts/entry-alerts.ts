@@ -2,7 +2,7 @@ import { type Category, CATEGORY_LABELS, formatBRL, type Transaction } from '@eq
 import { monthLabel } from '@equilibrai/assistant'
 import type { Queryable } from '../platform/index.ts'
 import { type LedgerRef, planHasFeatureSql } from '../tenancy/index.ts'
-import { recordAlert } from './alerts.ts'
+import { type NewAlert, recordAlerts } from './alerts.ts'
 import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
 
 /*
@@ -50,13 +50,16 @@ export async function checkEntryAlerts(
   const snap = rows[0]
   if (!snap?.has_feature) return
   if (snap.limit_cents !== null && snap.spent_cents !== null) {
-    await budgetAlerts(tx, {
+    // One at a time: an alert recorded alone keeps its own keyed delivery job.
+    for (const alert of budgetAlertsFor({
       ledger,
       category: entry.category,
       month: entry.occurred_on.slice(0, 7),
       limitCents: Number(snap.limit_cents),
       spentCents: Number(snap.spent_cents),
-    })
+    })) {
+      await recordAlerts(tx, [alert])
+    }
   }
   if (highSpending && entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents) {
     await highSpendingAlert(tx, { ledger, entry })
@@ -65,23 +68,25 @@ export async function checkEntryAlerts(
 
 const name = (category: Category) => CATEGORY_LABELS[category]
 
-async function budgetAlerts(
-  tx: Queryable,
-  p: {
-    ledger: LedgerRef
-    category: Category
-    month: string
-    limitCents: number
-    spentCents: number
-  },
-): Promise<void> {
+/**
+ * The budget alerts a category's month calls for once its spending is `spentCents`: none below
+ * 80 %, budget_80 from 80 %, and budget_100 too from 100 % (then budget_80 is recorded without
+ * being sent, so it never comes later). Recording them is idempotent (their keys).
+ */
+function budgetAlertsFor(p: {
+  ledger: LedgerRef
+  category: Category
+  month: string
+  limitCents: number
+  spentCents: number
+}): NewAlert[] {
   const percent = Math.floor((p.spentCents * 100) / p.limitCents)
-  if (percent < 80) return
+  if (percent < 80) return []
   const label = monthLabel(p.month)
   const amounts = `${formatBRL(p.spentCents)} de ${formatBRL(p.limitCents)}`
   const base = { ledgerId: p.ledger.ledgerId, userId: p.ledger.ownerId, category: p.category }
   const over = percent >= 100
-  await recordAlert(tx, {
+  const eighty: NewAlert = {
     ...base,
     kind: 'budget_80',
     dedupeKey: `budget_80:${p.category}:${p.month}`,
@@ -89,14 +94,17 @@ async function budgetAlerts(
     // Past 100 % in the same entry: the 100 % message says it all; 80 % is kept so it never
     // comes later.
     deliver: !over,
-  })
-  if (!over) return
-  await recordAlert(tx, {
-    ...base,
-    kind: 'budget_100',
-    dedupeKey: `budget_100:${p.category}:${p.month}`,
-    text: `🚨 Você passou do orçamento de *${name(p.category)}* em ${label}: ${amounts} (${percent}%).`,
-  })
+  }
+  if (!over) return [eighty]
+  return [
+    eighty,
+    {
+      ...base,
+      kind: 'budget_100',
+      dedupeKey: `budget_100:${p.category}:${p.month}`,
+      text: `🚨 Você passou do orçamento de *${name(p.category)}* em ${label}: ${amounts} (${percent}%).`,
+    },
+  ]
 }
 
 type History = { count: number; median_cents: number | null; max_cents: number | null }
@@ -133,24 +141,30 @@ async function highSpendingAlert(
     maxCents: Number(h.max_cents ?? 0),
   }
   if (!isHighSpending(entry.amount_cents, history)) return
-  await recordAlert(tx, {
-    ledgerId: ledger.ledgerId,
-    userId: ledger.ownerId,
-    kind: 'high_spending',
-    category: entry.category,
-    dedupeKey: `high:${entry.id}`,
-    text:
-      `💸 Gasto alto: ${formatBRL(entry.amount_cents)} em *${name(entry.category)}* ` +
-      `(${entry.description.replace(/\*/g, '')}), bem acima do seu normal nessa categoria ` +
-      `(mediana de ${formatBRL(Math.round(history.medianCents))} nos últimos 90 dias).`,
-  })
+  await recordAlerts(tx, [
+    {
+      ledgerId: ledger.ledgerId,
+      userId: ledger.ownerId,
+      kind: 'high_spending',
+      category: entry.category,
+      dedupeKey: `high:${entry.id}`,
+      text:
+        `💸 Gasto alto: ${formatBRL(entry.amount_cents)} em *${name(entry.category)}* ` +
+        `(${entry.description.replace(/\*/g, '')}), bem acima do seu normal nessa categoria ` +
+        `(mediana de ${formatBRL(Math.round(history.medianCents))} nos últimos 90 dias).`,
+    },
+  ])
 }
 
 /**
- * The budget alerts of many recorded entries at once (the recurring_entries run): one query
- * finds the entries whose category has a budget under a plan with the feature, and only those
- * are checked. Recurring entries skip the high-spending rule: a fixed monthly amount is the
- * person's usual by definition.
+ * The budget alerts of many recorded entries at once (the recurring_entries run), set-based:
+ * one statement reads, for each (ledger, category, month) the entries touch whose category has
+ * a budget under a plan with the feature, the budget and the month's spending (which the
+ * entries' INSERT has just updated, under its rows' locks); the alerts they call for are
+ * recorded together (one INSERT, their delivery jobs). Every entry of one key sees the same
+ * total after a bulk insert, so checking each key once decides what checking each entry would.
+ * Recurring entries skip the high-spending rule: a fixed monthly amount is the person's usual by
+ * definition.
  */
 export async function checkBudgetAlertsOf(
   tx: Queryable,
@@ -158,24 +172,45 @@ export async function checkBudgetAlertsOf(
 ): Promise<void> {
   const expenses = items.filter((i) => i.entry.type === 'expense')
   if (expenses.length === 0) return
-  const { rows } = await tx.query<{ i: number }>(
-    `select x.i::int as i
-       from unnest($1::bigint[], $2::text[], $3::date[]) with ordinality as x(ledger_id, category, month, i)
-       join ledgers l on l.id = x.ledger_id
-       join subscribers s on s.user_id = l.owner_user_id
+  const { rows } = await tx.query<{
+    ledger_id: number
+    owner_id: string
+    category: Category
+    month: string
+    limit_cents: string
+    spent_cents: string
+  }>({
+    name: 'entry-alerts-budgets-of',
+    text: `select x.ledger_id, x.owner_id, x.category, to_char(x.month, 'YYYY-MM') as month,
+            b.limit_cents, t.total_cents as spent_cents
+       from (select distinct ledger_id, owner_id, category, month
+               from unnest($1::bigint[], $2::text[], $3::text[], $4::date[])
+                 as u(ledger_id, owner_id, category, month)) x
+       join subscribers s on s.user_id = x.owner_id
        join plan_features p on p.plan_type = s.plan_type
-      where ${planHasFeatureSql('alertas_orçamento')}
-        and exists (select 1 from budgets b
-                     where b.ledger_id = x.ledger_id and b.category = x.category
-                       and b.from_month <= x.month)`,
-    [
+       cross join lateral (
+         select b.limit_cents from budgets b
+          where b.ledger_id = x.ledger_id and b.category = x.category and b.from_month <= x.month
+          order by b.from_month desc limit 1) b
+       join ledger_month_totals t
+         on t.ledger_id = x.ledger_id and t.month = x.month and t.type = 'expense'
+        and t.category = x.category
+      where ${planHasFeatureSql('alertas_orçamento')} and b.limit_cents is not null`,
+    values: [
       expenses.map((e) => e.ledger.ledgerId),
+      expenses.map((e) => e.ledger.ownerId),
       expenses.map((e) => e.entry.category),
       expenses.map((e) => `${e.entry.occurred_on.slice(0, 7)}-01`),
     ],
+  })
+  const alerts = rows.flatMap((r) =>
+    budgetAlertsFor({
+      ledger: { ledgerId: Number(r.ledger_id), ownerId: r.owner_id },
+      category: r.category,
+      month: r.month,
+      limitCents: Number(r.limit_cents),
+      spentCents: Number(r.spent_cents),
+    }),
   )
-  for (const { i } of rows) {
-    const item = expenses[i - 1]
-    if (item) await checkEntryAlerts(tx, { ...item, highSpending: false })
-  }
+  await recordAlerts(tx, alerts)
 }

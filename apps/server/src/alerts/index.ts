@@ -1,5 +1,5 @@
-export { alertNotifyJob } from './alerts.jobs.ts'
+export { alertNotifyJob, alertsNotifyJob } from './alerts.jobs.ts'
 export { alertsRoutes } from './alerts.routes.ts'
-export { deliverAlert, recordAlerts } from './alerts.ts'
+export { deliverAlert, deliverAlerts, recordAlerts } from './alerts.ts'
 export type { NewAlert } from './alerts.ts'
 export { checkBudgetAlertsOf, checkEntryAlerts } from './entry-alerts.ts'

@@ -1,5 +1,5 @@
 import { pruneAuthData } from '../accounts/index.ts'
-import { deliverAlert, alertNotifyJob } from '../alerts/index.ts'
+import { deliverAlert, deliverAlerts, alertNotifyJob, alertsNotifyJob } from '../alerts/index.ts'
 import { processInbound } from '../assistant/index.ts'
 import { stripeEventJob, stripeClient, processStripeEvent } from '../billing/index.ts'
 import { sendCardBillReminders, sendDueBillReminders } from '../bills/index.ts'
@@ -33,7 +33,7 @@ import {
   type QueuedJob,
   type ScheduledJob,
 } from '../platform/index.ts'
-import { runRecurringEntries } from '../recurring/index.ts'
+import { recurringRefusedJob, runRecurringEntries, sendRefusedNotices } from '../recurring/index.ts'
 import { sendScheduledReports } from '../reports/index.ts'
 import { prunePublicApi } from '../tenancy/index.ts'
 
@@ -136,9 +136,16 @@ export const JOBS = {
     cron: { schedule: '0 9 * * *', fill: '1d' },
     run: ({ db, env }, now) => runRecurringEntries(db, env, now),
   }),
+  recurringRefused: queued(recurringRefusedJob, ({ db, env }, { items }) =>
+    sendRefusedNotices(db, env, items),
+  ),
   alertNotify: queued(alertNotifyJob, async ({ db, env, log }, { id }) => {
     const outcome = await deliverAlert(db, env, id)
     if (outcome !== 'sent') log.debug({ id, outcome }, 'alert not sent')
+  }),
+  alertsNotify: queued(alertsNotifyJob, async ({ db, env, log }, { ids }) => {
+    const outcomes = await deliverAlerts(db, env, ids)
+    if (outcomes.sent < ids.length) log.debug({ outcomes }, 'alerts not all sent')
   }),
   /**
    * The scheduled reports (reports/scheduled-reports.ts), 08:00 in São Paulo (11:00 UTC):

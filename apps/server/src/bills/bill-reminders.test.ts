@@ -7,7 +7,8 @@ import type { Env } from '../platform/env.ts'
 import { crontab } from '../app/task-registry.ts'
 import { linkNumber, unlink } from '../messaging/links.queries.ts'
 import { simulatorWaId } from '../messaging/whatsapp-config.ts'
-import { deliverAlert } from '../alerts/alerts.ts'
+import { deliverAlert, deliverAlerts } from '../alerts/alerts.ts'
+import { alertsNotifyJob } from '../alerts/alerts.jobs.ts'
 import { updateNotificationSettings } from '../messaging/notification-settings.queries.ts'
 import { billReminderText, nextDay, sendDueBillReminders } from './bill-reminders.ts'
 import { changeBill } from './bill-payments.ts'
@@ -229,6 +230,32 @@ describe('sendDueBillReminders', () => {
     expect(await outboxFor(userId)).toMatchObject([
       { channel: 'simulator', wa_id: simulatorWaId(userId) },
     ])
+  })
+})
+
+describe('the delivery jobs of a run', () => {
+  it('queues one job for a page of reminders; run twice (a retry), it sends each once', async () => {
+    const { userId } = await linkedUser()
+    await bill(userId, '2027-02-10', 'água')
+    await bill(userId, '2027-02-10', 'gás')
+    const result = await sendDueBillReminders(db, env, new Date('2027-02-09T12:00:00Z'))
+    expect(result).toEqual({ sent: 2, skipped: 0 })
+    const { rows } = await db.query<{ payload: unknown }>(
+      `select j.payload from graphile_worker._private_jobs j
+         join graphile_worker._private_tasks t on t.id = j.task_id
+        where t.identifier = $1 order by j.id desc limit 1`,
+      [alertsNotifyJob.task],
+    )
+    const { ids } = alertsNotifyJob.payload.parse(rows[0]?.payload)
+    expect(ids).toHaveLength(2)
+    expect(await deliverAlerts(db, env, ids)).toMatchObject({ sent: 2 })
+    expect(await deliverAlerts(db, env, ids)).toMatchObject({ sent: 2 })
+    expect((await outboxFor(userId)).map((m) => m.payload.message.text).sort()).toEqual(
+      [
+        '⏰ Lembrete: *água* de R$ 180,00 vence amanhã (10/02).',
+        '⏰ Lembrete: *gás* de R$ 180,00 vence amanhã (10/02).',
+      ].sort(),
+    )
   })
 })
 

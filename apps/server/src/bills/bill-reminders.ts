@@ -25,7 +25,10 @@ import { wantsSql, isWhatsAppConfigured } from '../messaging/index.ts'
  *   configured the reminder goes to the account's simulator conversation.
  */
 
-/** Bills per transaction: one INSERT of alerts and one add_jobs each. */
+/**
+ * Bills per transaction: one INSERT of alerts and one add_jobs (a delivery job per 500 alerts)
+ * each (ADR 027).
+ */
 const BATCH_SIZE = 1000
 
 type DueBill = {
@@ -74,42 +77,49 @@ export function billReminderText(
  */
 export async function sendDueBillReminders(db: Db, env: Env, now: Date): Promise<ReminderRun> {
   const today = saoPauloDate(now)
-  const tomorrow = nextDay(today)
   // With WhatsApp configured only linked owners can get a message: skip the others in SQL.
   const needsLink = isWhatsAppConfigured(env)
   const run: ReminderRun = { sent: 0, skipped: 0 }
-  let afterId = 0
-  for (;;) {
-    const { rows } = await db.query<DueBill>(
-      `select b.id, b.ledger_id, b.description, b.amount_cents, b.category,
-              to_char(b.due_on, 'YYYY-MM-DD') as due_on, l.owner_user_id as user_id
-         from bills b
-         join ledgers l on l.id = b.ledger_id
-         left join notification_settings ns on ns.user_id = l.owner_user_id
-        where b.paid_on is null
-          and b.due_on between $1 and $2
-          and b.id > $3
-          and ${wantsSql('bill_reminders')}
-          and (not $4 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
-          -- Already reminded (a rerun): skipped here rather than by the insert's conflict.
-          and not exists (
-            select 1 from alerts a
-             where a.ledger_id = b.ledger_id
-               and a.dedupe_key = 'bill:' || b.id || ':' || to_char(b.due_on, 'YYYY-MM-DD') || ':'
-                                  || case when b.due_on = $1::date then 'day' else 'eve' end)
-        order by b.id
-        limit $5`,
-      [today, tomorrow, afterId, needsLink, BATCH_SIZE],
-    )
-    if (rows.length > 0) {
-      afterId = rows[rows.length - 1]?.id ?? afterId
-      const alerts = rows.map((bill) => reminderAlert(bill, today))
-      const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
-      run.sent += created.length
-      run.skipped += rows.length - created.length
+  for (const [day, kind] of [
+    [today, 'day'],
+    [nextDay(today), 'eve'],
+  ] as const) {
+    // Keyset pages of one due date: a range of bills_unpaid_due_idx (due_on, id), in id order.
+    let afterId = 0
+    for (;;) {
+      const { rows } = await db.query<DueBill>({
+        name: 'bill-reminders-due',
+        text: `select b.id, b.ledger_id, b.description, b.amount_cents, b.category,
+                to_char(b.due_on, 'YYYY-MM-DD') as due_on, l.owner_user_id as user_id
+           from bills b
+           join ledgers l on l.id = b.ledger_id
+           left join notification_settings ns on ns.user_id = l.owner_user_id
+          where b.paid_on is null
+            and b.due_on = $1::date
+            and b.id > $2
+            and ${wantsSql('bill_reminders')}
+            and (not $3 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
+            -- Already reminded (a rerun): skipped here rather than by the insert's conflict.
+            and not exists (
+              select 1 from alerts a
+               where a.ledger_id = b.ledger_id
+                 and a.dedupe_key = 'bill:' || b.id || ':' || to_char(b.due_on, 'YYYY-MM-DD')
+                                    || ':' || $5)
+          order by b.id
+          limit $4`,
+        values: [day, afterId, needsLink, BATCH_SIZE, kind],
+      })
+      if (rows.length > 0) {
+        afterId = rows[rows.length - 1]?.id ?? afterId
+        const alerts = rows.map((bill) => reminderAlert(bill, today))
+        const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
+        run.sent += created.length
+        run.skipped += rows.length - created.length
+      }
+      if (rows.length < BATCH_SIZE) break
     }
-    if (rows.length < BATCH_SIZE) return run
   }
+  return run
 }
 
 function reminderAlert(row: DueBill, today: IsoDate): NewAlert {

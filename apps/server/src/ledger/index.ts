@@ -8,7 +8,7 @@ export {
   usableAccount,
 } from './accounts/accounts.queries.ts'
 export { accountsRoutes } from './accounts/accounts.routes.ts'
-export { cardBills, payCardBill } from './accounts/card-bills.queries.ts'
+export { billsOfCards, cardBills, payCardBill } from './accounts/card-bills.queries.ts'
 export {
   AccountArchivedError,
   AccountInUseError,
@@ -41,7 +41,7 @@ export { onEntryWritten } from './entry-hooks.ts'
 export type { EntryHook } from './entry-hooks.ts'
 export { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 export { resetMonthlyCounters } from './monthly-counters.ts'
-export { claimEntrySlots, getUsage, usedThisMonth } from './monthly-limit.ts'
+export { claimEntrySlots, getUsage, getUsages, usedThisMonth } from './monthly-limit.ts'
 export { monthSummary, rangeSummary } from './summary.queries.ts'
 export { summaryRoutes } from './summary.routes.ts'
 export {

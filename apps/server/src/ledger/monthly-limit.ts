@@ -132,6 +132,27 @@ export async function getUsage(
   return row
 }
 
+/** getUsage for many owners at once (one statement), keyed by owner. */
+export async function getUsages(
+  db: Queryable,
+  { ownerIds }: { ownerIds: readonly string[] },
+): Promise<Map<string, EntryUsage>> {
+  const usages = new Map<string, EntryUsage>()
+  if (ownerIds.length === 0) return usages
+  const { rows } = await db.query<EntryUsage & { user_id: string }>(
+    `select s.user_id, m.month, ${usedThisMonth('s')} as used,
+            p.max_monthly_transactions as limit,
+            p.plan_type, p.name as plan_name
+       from subscribers s
+       join plan_features p on p.plan_type = s.plan_type,
+            (select ${SP_MONTH_NOW} as month) m
+      where s.user_id = any($1::text[])`,
+    [[...new Set(ownerIds)]],
+  )
+  for (const { user_id, ...usage } of rows) usages.set(user_id, usage)
+  return usages
+}
+
 /**
  * claimEntrySlot for many entries of many owners at once (the recurring_entries run): locks
  * the owners' rows in user id order, grants each owner what the plan still allows of what it

@@ -246,8 +246,9 @@ export function decodeCursor(text: string): Cursor | null {
 }
 
 /**
- * Inserts many entries in one statement (the recurring_entries run), in the order given; the
- * caller has claimed their slots. The totals trigger runs once for the whole statement.
+ * Inserts many entries in one statement (the recurring_entries run), in the order given, on
+ * their ledger's default account; the caller has claimed their slots. The totals triggers run
+ * once for the whole statement.
  */
 export async function insertTransactions(
   db: Queryable,
@@ -267,8 +268,13 @@ export async function insertTransactions(
                      occurred_on, source, ord)),
      ins as (
        insert into transactions
-         (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source)
-       select ledger_id, created_by, type, amount_cents, description, category, occurred_on, source
+         (ledger_id, account_id, created_by, type, amount_cents, description, category,
+          occurred_on, source)
+       select ledger_id,
+              -- The ledger's default account, read here rather than by the row trigger of
+              -- migration 018 (one plpgsql call per entry).
+              (select a.id from accounts a where a.ledger_id = x.ledger_id and a.is_default),
+              created_by, type, amount_cents, description, category, occurred_on, source
          from x order by ord
        returning *)
      select ${COLUMNS} from ins as t ${CREATOR} order by t.id`,

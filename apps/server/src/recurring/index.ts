@@ -1,3 +1,4 @@
-export { runRecurringEntries } from './recurring-run.ts'
+export { recurringRefusedJob } from './recurring.jobs.ts'
+export { runRecurringEntries, sendRefusedNotices } from './recurring-run.ts'
 export { cancelRecurring, insertRecurring, listRecurring } from './recurring.queries.ts'
 export { recurringRoutes } from './recurring.routes.ts'

@@ -6,7 +6,8 @@ import { setBudget } from '../budgets/budgets.queries.ts'
 import { runTaskCommand } from '../app/cli/commands/run-task.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { insertRecurring, listRecurring } from './recurring.queries.ts'
-import { occurrenceAfter, runRecurringEntries } from './recurring-run.ts'
+import { recurringRefusedJob } from './recurring.jobs.ts'
+import { occurrenceAfter, runRecurringEntries, sendRefusedNotices } from './recurring-run.ts'
 
 /*
  * The recurring_entries task with a controllable clock: each occurrence recorded once on its
@@ -21,6 +22,26 @@ beforeAll(async () => {
   db = database.pool
 })
 afterAll(() => database?.close())
+
+/**
+ * What the recurring_refused_notify jobs queued so far do (the job runner is off here): every
+ * one run again, as a retry would. Returns how many items they hold.
+ */
+async function runRefusedJobs(): Promise<number> {
+  const { rows } = await db.query<{ payload: unknown }>(
+    `select j.payload from graphile_worker._private_jobs j
+       join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = $1 order by j.id`,
+    [recurringRefusedJob.task],
+  )
+  let items = 0
+  for (const { payload } of rows) {
+    const job = recurringRefusedJob.payload.parse(payload)
+    await sendRefusedNotices(db, env, job.items)
+    items += job.items.length
+  }
+  return items
+}
 
 /** 06:00 in São Paulo on `day`. */
 const at = (day: string) => new Date(`${day}T09:00:00Z`)
@@ -115,9 +136,12 @@ describe('runRecurringEntries', () => {
       [userId],
     )
     await recurring(userId, 5, '2026-11-05')
+    const before = await runRefusedJobs()
     const run = await runRecurringEntries(db, env, at('2026-11-05'))
     expect(run).toMatchObject({ refused: 1 })
     expect(await entries(userId)).toEqual([])
+    // The run queued the message (one job for the batch); the job sends it.
+    expect(await runRefusedJobs()).toBe(before + 1)
     const [listed] = await listRecurring(db, { ledgerId })
     expect(listed?.last_refused_on).toBe('2026-11-05')
     expect(listed?.next_on).toBe('2026-12-05')
@@ -128,8 +152,9 @@ describe('runRecurringEntries', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]?.text).toMatch(/^⚠️ Não registrei \*salário\* R\$ 4\.500,00 de 05\/11: /)
     expect(rows[0]?.text).toContain('/dashboard#planos')
-    // A rerun neither records it nor tells again.
+    // A rerun neither records it nor queues it again, and a retried job does not send it twice.
     await runRecurringEntries(db, env, at('2026-11-05'))
+    expect(await runRefusedJobs()).toBe(before + 1)
     const again = await db.query('select 1 from whatsapp_outbound where user_id = $1', [userId])
     expect(again.rowCount).toBe(1)
   })

@@ -8,23 +8,28 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { planningReplies } from '@equilibrai/assistant'
-import { type Db, type Queryable, withTransaction, type Env } from '../platform/index.ts'
+import { addJob, type Db, type Queryable, withTransaction, type Env } from '../platform/index.ts'
 import { checkBudgetAlertsOf } from '../alerts/index.ts'
 import {
   claimEntrySlots,
-  getUsage,
+  getUsages,
   insertTransactions,
   LimitReachedError,
 } from '../ledger/index.ts'
-import { queueNotification, templateMessage } from '../messaging/index.ts'
 import { emitWebhookEvent } from '../events/index.ts'
+import { notifyUser, templateMessage } from '../messaging/index.ts'
+import { recurringRefusedJob } from './recurring.jobs.ts'
 
 /*
  * The recurring_entries task (daily; ARCHITECTURE §3 and §8): records every occurrence whose
  * day has come (São Paulo calendar) as an ordinary entry — counted against the plan's monthly
  * limit (claimEntrySlots, the rules of claimEntrySlot) and checked against budgets like any
- * other entry. Set-based, a batch of recurring entries per transaction, so the daily run over
- * every customer takes a handful of statements per batch instead of several per entry.
+ * other entry. Set-based (ADR 027): a page of BATCH_SIZE recurring entries per transaction costs
+ * a fixed handful of statements, whatever its size — the due rows (keyset on id, locked), the
+ * occurrences already stored, the slots (two), one INSERT of every entry, one statement storing
+ * the occurrences and moving next_on, the webhook listeners, the budgets (one read, one INSERT
+ * of alerts and their delivery jobs) and, when the limit refused some, their usage and one job
+ * telling them — never a statement per entry.
  *
  * - Idempotent per occurrence: recurring_occurrences' primary key (recurring, day) is written in
  *   the same transaction as the entry and the move of next_on (a batch of rows per
@@ -33,11 +38,16 @@ import { emitWebhookEvent } from '../events/index.ts'
  * - Days 29–31 fall on the last day of shorter months (31 → 28/02 → 31/03).
  * - Catching up: after downtime every missed day is recorded, oldest first, with its own date.
  * - Refused by the plan's limit: the occurrence is stored as 'refused' (shown on the web as
- *   last_refused_on) and the person gets a WhatsApp message saying so; it is not retried.
+ *   last_refused_on) and the person gets a WhatsApp message saying so (recurringRefusedJob,
+ *   queued in the same transaction); it is not retried.
  */
 
-/** Recurring entries per transaction. */
-const BATCH_SIZE = 200
+/**
+ * Recurring entries per transaction: big enough that the fixed statements of a batch cost
+ * little per entry, small enough that every statement stays far below the statement timeout
+ * and a batch's locks are short.
+ */
+const BATCH_SIZE = 1000
 
 type Due = {
   id: number
@@ -71,16 +81,17 @@ export async function runRecurringEntries(db: Db, env: Env, now: Date): Promise<
     // not due any more once this one commits), and every occurrence, entry, slot and next_on of
     // the batch commit together or not at all.
     const done = await withTransaction(db, async (tx) => {
-      const { rows } = await tx.query<Due>(
-        `select r.id, r.ledger_id, l.owner_user_id as owner_id, r.created_by, r.type,
+      const { rows } = await tx.query<Due>({
+        name: 'recurring-run-due',
+        text: `select r.id, r.ledger_id, l.owner_user_id as owner_id, r.created_by, r.type,
                 r.amount_cents, r.description, r.category, r.day_of_month,
                 to_char(r.next_on, 'YYYY-MM-DD') as next_on, r.source
            from recurring_entries r join ledgers l on l.id = r.ledger_id
           where r.cancelled_at is null and r.next_on <= $1 and r.id > $3
           order by r.id limit $2
           for update of r skip locked`,
-        [today, BATCH_SIZE, afterId],
-      )
+        values: [today, BATCH_SIZE, afterId],
+      })
       afterId = rows.at(-1)?.id ?? afterId
       await recordBatch(tx, env, rows, today, run)
       return rows.length < BATCH_SIZE
@@ -110,22 +121,18 @@ async function recordBatch(
     }
     nextOn.push(on)
   }
-  await tx.query(
-    'update recurring_entries r set next_on = x.next_on from unnest($1::bigint[], $2::date[]) as x(id, next_on) where r.id = x.id',
-    [rows.map((r) => r.id), nextOn],
-  )
   // An occurrence already stored by an earlier run is not done again. (The rows are locked and
   // were still due, so none should exist; the occurrences' primary key below is the backstop:
   // a conflict there rolls the whole batch back rather than record anything twice.)
-  const { rows: existing } = await tx.query<{ recurring_id: number; occurs_on: string }>(
-    `select o.recurring_id, to_char(o.occurs_on, 'YYYY-MM-DD') as occurs_on
+  const { rows: existing } = await tx.query<{ recurring_id: number; occurs_on: string }>({
+    name: 'recurring-run-existing',
+    text: `select o.recurring_id, to_char(o.occurs_on, 'YYYY-MM-DD') as occurs_on
        from recurring_occurrences o
       where o.recurring_id = any($1::bigint[]) and o.occurs_on >= $2::date`,
-    [rows.map((r) => r.id), all.reduce((min, o) => (o.on < min ? o.on : min), today)],
-  )
+    values: [rows.map((r) => r.id), all.reduce((min, o) => (o.on < min ? o.on : min), today)],
+  })
   const done = new Set(existing.map((c) => `${c.recurring_id}:${c.occurs_on}`))
   const todo = all.filter((o) => !done.has(`${o.due.id}:${o.on}`))
-  if (todo.length === 0) return
 
   // The plan's monthly limit, for every owner of the batch at once (ledger/monthly-limit.ts).
   const wanted = new Map<string, number>()
@@ -156,26 +163,57 @@ async function recordBatch(
       source: due.source,
     })),
   )
-  // The occurrences, with their entry (recorded) or without (refused): no conflict expected.
+  // The occurrences, with their entry (recorded) or without (refused) — no conflict expected —
+  // and every row's next occurrence, in one statement.
   const stored = [...recorded, ...refused]
-  await tx.query(
-    `insert into recurring_occurrences (recurring_id, occurs_on, status, transaction_id)
-     select * from unnest($1::bigint[], $2::date[], $3::text[], $4::bigint[])`,
-    [
+  await tx.query({
+    name: 'recurring-run-store',
+    text: `with occurrences as (
+       insert into recurring_occurrences (recurring_id, occurs_on, status, transaction_id)
+       select * from unnest($1::bigint[], $2::date[], $3::text[], $4::bigint[]))
+     update recurring_entries r set next_on = x.next_on
+       from unnest($5::bigint[], $6::date[]) as x(id, next_on)
+      where r.id = x.id`,
+    values: [
       stored.map((o) => o.due.id),
       stored.map((o) => o.on),
       stored.map((_, i) => (i < recorded.length ? 'recorded' : 'refused')),
       stored.map((_, i) => entries[i]?.id ?? null),
+      rows.map((r) => r.id),
+      nextOn,
     ],
-  )
-  // Outgoing webhooks (transaction.created), as recordEntry emits them: only the ledgers with an
-  // endpoint listening are looked at one by one.
-  const { rows: listening } = await tx.query<{ ledger_id: number }>(
-    `select distinct ledger_id from webhook_endpoints
+  })
+  if (recorded.length > 0) {
+    await emitCreated(tx, recorded, entries)
+    await checkBudgetAlertsOf(
+      tx,
+      recorded.map((o, i) => ({
+        ledger: { ledgerId: o.due.ledger_id, ownerId: o.due.owner_id },
+        entry: entries[i] as Transaction,
+      })),
+    )
+  }
+  run.recorded += recorded.length
+  if (refused.length > 0) await tellRefused(tx, env, refused)
+  run.refused += refused.length
+}
+
+/**
+ * Outgoing webhooks (transaction.created), as recordEntry emits them: only the ledgers with an
+ * endpoint listening are looked at one by one.
+ */
+async function emitCreated(
+  tx: Queryable,
+  recorded: readonly Occurrence[],
+  entries: readonly Transaction[],
+): Promise<void> {
+  const { rows: listening } = await tx.query<{ ledger_id: number }>({
+    name: 'recurring-run-listening',
+    text: `select distinct ledger_id from webhook_endpoints
       where ledger_id = any($1::bigint[]) and disabled_at is null
         and 'transaction.created' = any (events)`,
-    [[...new Set(recorded.map((o) => o.due.ledger_id))]],
-  )
+    values: [[...new Set(recorded.map((o) => o.due.ledger_id))]],
+  })
   const hooked = new Set(listening.map((r) => Number(r.ledger_id)))
   for (const [i, o] of recorded.entries()) {
     if (!hooked.has(Number(o.due.ledger_id))) continue
@@ -185,28 +223,39 @@ async function recordBatch(
       data: entries[i],
     })
   }
-  await checkBudgetAlertsOf(
-    tx,
-    recorded.map((o, i) => ({
-      ledger: { ledgerId: o.due.ledger_id, ownerId: o.due.owner_id },
-      entry: entries[i] as Transaction,
-    })),
-  )
-  run.recorded += recorded.length
+}
 
-  for (const { due, on } of refused) {
-    const usage = await getUsage(tx, { ownerId: due.owner_id })
+/** One job telling every person whose occurrence the plan's limit refused (their usage: one read). */
+async function tellRefused(tx: Queryable, env: Env, refused: readonly Occurrence[]) {
+  const usages = await getUsages(tx, { ownerIds: refused.map((o) => o.due.owner_id) })
+  const items = refused.flatMap(({ due, on }) => {
+    const usage = usages.get(due.owner_id)
+    if (!usage) return []
     const limit = new LimitReachedError(usage.limit, usage.plan_name)
     const text = planningReplies.recurringRefused(
       { description: due.description, amount_cents: Number(due.amount_cents), occurs_on: on },
       `${limit.message} ${env.PUBLIC_URL}/dashboard#planos`,
     )
-    await queueNotification(tx, env, {
-      userId: due.owner_id,
-      idempotencyKey: `recurring:${due.id}:${on}:refused`,
-      text,
-      template: templateMessage('notice', [text]),
+    return [{ user_id: due.owner_id, key: `recurring:${due.id}:${on}:refused`, text }]
+  })
+  if (items.length > 0) await addJob(tx, recurringRefusedJob, { items })
+}
+
+/**
+ * The recurring_refused_notify job: each message through the one sender (the notice template
+ * outside the 24-hour window), once per key however often the job runs.
+ */
+export async function sendRefusedNotices(
+  db: Db,
+  env: Env,
+  items: readonly { user_id: string; key: string; text: string }[],
+): Promise<void> {
+  for (const item of items) {
+    await notifyUser(db, env, {
+      userId: item.user_id,
+      idempotencyKey: item.key,
+      text: item.text,
+      template: templateMessage('notice', [item.text]),
     })
-    run.refused++
   }
 }

@@ -33,11 +33,24 @@ type Card = {
 }
 
 /**
- * The card with everything its bills need, in one statement (one round trip): its days
- * grouped by bill — the database applies the same rule, card_bill_month (migration 018), and
- * names each group by its first day with entries, which cardInvoices places in the same bill —
- * and the payments into it dated up to today. 404 for an account of another ledger, 422
- * NOT_A_CARD for one that is not a card.
+ * A Card row of account `a`: its days grouped by bill — the database applies the same rule,
+ * card_bill_month (migration 018), and names each group by its first day with entries, which
+ * cardInvoices places in the same bill — and the payments into it dated up to `today` (the
+ * parameter named).
+ */
+const cardColumns = (today: string) => `select a.id, a.name, a.kind, a.closing_day, a.due_day,
+            (select coalesce(sum(t.amount_cents), 0)::bigint from transfers t
+              where t.to_account_id = a.id and t.occurred_on <= ${today}) as paid,
+            (select coalesce(json_agg(b), '[]') from (
+               select min(d.day) as occurred_on, (-sum(d.net_cents))::bigint as spent_cents,
+                      sum(d.entries)::bigint as entries
+                 from account_day_totals d
+                where d.account_id = a.id and d.entries > 0
+                group by card_bill_month(d.day, a.closing_day, a.due_day)) b) as bills`
+
+/**
+ * The card with everything its bills need (cardColumns), in one statement (one round trip).
+ * 404 for an account of another ledger, 422 NOT_A_CARD for one that is not a card.
  */
 async function cardOf(
   db: Queryable,
@@ -51,15 +64,7 @@ async function cardOf(
   // Named: prepared once per connection (see listAccounts).
   const { rows } = await db.query<Card>({
     name: lock ? 'ledger_card_bills_for_update' : 'ledger_card_bills',
-    text: `select a.id, a.name, a.kind, a.closing_day, a.due_day,
-            (select coalesce(sum(t.amount_cents), 0)::bigint from transfers t
-              where t.to_account_id = a.id and t.occurred_on <= $3) as paid,
-            (select coalesce(json_agg(b), '[]') from (
-               select min(d.day) as occurred_on, (-sum(d.net_cents))::bigint as spent_cents,
-                      sum(d.entries)::bigint as entries
-                 from account_day_totals d
-                where d.account_id = a.id and d.entries > 0
-                group by card_bill_month(d.day, a.closing_day, a.due_day)) b) as bills
+    text: `${cardColumns('$3')}
        from accounts a
       where a.ledger_id = $1 and a.id = $2 ${lock ? 'for update of a' : ''}`,
     values: [ledgerId, accountId, today],
@@ -86,6 +91,28 @@ export async function cardBills(
   }: { ledgerId: number; accountId: number; today?: string },
 ): Promise<CardInvoice[]> {
   return invoicesOf(await cardOf(db, { ledgerId, accountId, today }), today)
+}
+
+/**
+ * cardBills for many cards at once (the daily reminder run), in one statement: the same rows
+ * cardOf reads, for every card of `accountIds` (of any ledger: the caller picked them; ids that
+ * are not cards are left out). Keyed by account id.
+ */
+export async function billsOfCards(
+  db: Queryable,
+  { accountIds, today }: { accountIds: readonly number[]; today: string },
+): Promise<Map<number, CardInvoice[]>> {
+  const bills = new Map<number, CardInvoice[]>()
+  if (accountIds.length === 0) return bills
+  const { rows } = await db.query<Card>({
+    name: 'ledger_bills_of_cards',
+    text: `${cardColumns('$2')}
+       from accounts a
+      where a.id = any($1::bigint[]) and a.kind = 'credit_card'`,
+    values: [accountIds, today],
+  })
+  for (const card of rows) bills.set(Number(card.id), invoicesOf(card, today))
+  return bills
 }
 
 /**
