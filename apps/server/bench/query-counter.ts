@@ -60,3 +60,28 @@ export function printPerMessage(
     console.log(`    ${fmt(count / messages, 2).padStart(6)}  ${statement}`)
   }
 }
+
+/*
+ * In a child process forked with `--import` of this file (the bench's worker process), the parent
+ * drives the count over IPC: 'count:start', then 'count:stop' answers with the statements.
+ */
+if (process.send) {
+  process.on('message', (message) => {
+    if (message === 'count:start') startCounting()
+    if (message === 'count:stop') process.send?.({ counted: stopCounting() })
+  })
+}
+
+/** Merges counts of several processes. */
+export function mergeCounts(
+  ...lists: Array<Array<{ statement: string; count: number }>>
+): Array<{ statement: string; count: number }> {
+  const merged = new Map<string, number>()
+  for (const list of lists) {
+    for (const { statement, count } of list)
+      merged.set(statement, (merged.get(statement) ?? 0) + count)
+  }
+  return [...merged.entries()]
+    .map(([statement, count]) => ({ statement, count }))
+    .sort((a, b) => b.count - a.count)
+}
