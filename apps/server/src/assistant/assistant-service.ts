@@ -54,7 +54,8 @@ import {
   recentTransactions,
 } from '../ledger/index.ts'
 import { learnWords } from './learned-words.queries.ts'
-import { claimAndLedger, wordsAndPending } from './message-context.queries.ts'
+import { claimAndLedger, type Listeners, wordsAndPending } from './message-context.queries.ts'
+import { HIGH_SPENDING_RULE } from '../alerts/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 import { actPlanning } from './bill-recurring-budget-actions.ts'
 import { recordNotification } from './bank-notification-actions.ts'
@@ -137,7 +138,10 @@ export async function handleMessage(
   }
   // The taught words, and whether a question is pending, in one statement; the pending slot is
   // written only when it holds something (most messages find it empty).
-  const { learnedWords, pending } = await wordsAndPending(tx, { ledgerId: ledger.ledgerId, userId })
+  const { learnedWords, pending, listeners } = await wordsAndPending(tx, {
+    ledgerId: ledger.ledgerId,
+    userId,
+  })
   // The ledger's accounts, with today's balances: the message may name one ('no nubank').
   const accounts = await listAccounts(tx, {
     ledgerId: ledger.ledgerId,
@@ -160,7 +164,7 @@ export async function handleMessage(
       ? { reply: business }
       : decision.kind === 'report' || decision.kind === 'report_pdf'
         ? await answerReportRequest(tx, { ...input, ledger, decision })
-        : await acted(tx, { ...input, ledger, accounts, decision })
+        : await acted(tx, { ...input, ledger, accounts, decision, listeners })
   const { reply } = result
   if (messageId) await saveReply(tx, { messageId, reply })
   return { ...result, decision }
@@ -180,6 +184,8 @@ type ActInput = HandleMessageInput & {
   ledger: LedgerRef
   accounts: readonly Account[]
   decision: Decision
+  /** Who listens to the ledger's new entries (message-context.queries.ts). */
+  listeners?: Listeners
   asked: { value: boolean }
 }
 
@@ -363,6 +369,7 @@ async function record(
       whatsappMessageId: input.source === 'whatsapp' ? input.messageId : null,
       confirmedLarge,
       accountId: entry.account_id ?? null,
+      ...(input.listeners ? { listeners: entryListeners(input.listeners, entry) } : {}),
     })
     return replies.entryRecorded(recorded.entry, {
       monthly: { used: recorded.usage.used, max: recorded.usage.limit },
@@ -374,6 +381,20 @@ async function record(
       upgradeUrl: `${input.publicUrl}/dashboard`,
     })
   }
+}
+
+/**
+ * Whether recording `entry` needs the transaction.created event and the entry hooks (today the
+ * alerts' check alone, app/hooks.ts): only an expense under a plan with budget alerts can raise
+ * one — a budget's threshold when the ledger has budgets, high spending when the amount is at
+ * least the rule's minimum (alerts/entry-alerts.ts).
+ */
+function entryListeners(listeners: Listeners, entry: EntryDraft) {
+  const hooks =
+    listeners.alerts &&
+    entry.type === 'expense' &&
+    (listeners.budgets || entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents)
+  return { webhooks: listeners.webhooks, hooks }
 }
 
 /**

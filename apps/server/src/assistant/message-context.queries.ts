@@ -1,5 +1,5 @@
 import type { Category } from '@equilibrai/shared'
-import { type LedgerRef, ledgerForUserSql, ownLedger } from '../tenancy/index.ts'
+import { type LedgerRef, ledgerForUserSql, ownLedger, planHasFeatureSql } from '../tenancy/index.ts'
 import type { Queryable } from '../platform/index.ts'
 
 /*
@@ -42,20 +42,44 @@ export async function claimAndLedger(
 export type PendingSlot = { kind: string | null }
 
 /**
- * The ledger's taught words (getLearnedWords's answer) and whether the conversation has
- * something pending (an entry waiting for 'sim', a 'desfazer', 'Em qual conta?'), the person's
- * state row locked until the transaction ends when it has: the caller then takes or drops it.
+ * Who listens to the ledger's new entries, read in the message's transaction (never cached):
+ * an endpoint subscribed to transaction.created (live or not: the event's own statement checks
+ * that), the plan's budget alerts, any budget. An entry nobody listens to skips the event's and
+ * the alerts' statements (ADR 024).
+ */
+export type Listeners = { webhooks: boolean; alerts: boolean; budgets: boolean }
+
+/**
+ * The ledger's taught words (getLearnedWords's answer), whether the conversation has something
+ * pending (an entry waiting for 'sim', a 'desfazer', 'Em qual conta?'; the person's state row is
+ * then locked until the transaction ends, and the caller takes or drops it), and the ledger's
+ * listeners: one statement.
  */
 export async function wordsAndPending(
   db: Queryable,
   { ledgerId, userId }: { ledgerId: number; userId: string },
-): Promise<{ learnedWords: Record<string, Category>; pending: PendingSlot | null }> {
+): Promise<{
+  learnedWords: Record<string, Category>
+  pending: PendingSlot | null
+  listeners: Listeners
+}> {
   const { rows } = await db.query<{
     words: Record<string, Category>
     has_pending: boolean | null
     kind: string | null
+    webhooks: boolean
+    alerts: boolean | null
+    budgets: boolean
   }>(
-    `select w.words, s.has_pending, s.kind
+    `select w.words, s.has_pending, s.kind,
+            exists (select 1 from webhook_endpoints e
+                     where e.ledger_id = $1 and e.disabled_at is null
+                       and 'transaction.created' = any (e.events)) as webhooks,
+            (select ${planHasFeatureSql('alertas_orçamento')}
+               from ledgers l join subscribers sb on sb.user_id = l.owner_user_id
+               join plan_features p on p.plan_type = sb.plan_type
+              where l.id = $1) as alerts,
+            exists (select 1 from budgets b where b.ledger_id = $1) as budgets
        from (select coalesce(jsonb_object_agg(word, category), '{}'::jsonb) as words
                from learned_category_words where ledger_id = $1) w
        left join (select true as has_pending, pending ->> 'kind' as kind from assistant_state
@@ -66,5 +90,12 @@ export async function wordsAndPending(
   // A null-prototype object: a word like 'constructor' must not find Object's own members.
   const learnedWords: Record<string, Category> = Object.create(null)
   Object.assign(learnedWords, row?.words ?? {})
-  return { learnedWords, pending: row?.has_pending ? { kind: row.kind } : null }
+  return {
+    learnedWords,
+    pending: row?.has_pending ? { kind: row.kind } : null,
+    // Without the row (never expected), everyone listens: the statements run as before.
+    listeners: row
+      ? { webhooks: row.webhooks, alerts: row.alerts ?? true, budgets: row.budgets }
+      : { webhooks: true, alerts: true, budgets: true },
+  }
 }
