@@ -39,13 +39,14 @@ export function jobLanes(
  *
  * `only` runs just those tasks, with no schedule and no startup jobs (the CLI chat's runner for
  * the channel's message jobs). Without it, the main runner (`concurrency` slots, every task but
- * the lanes') and one runner per lane (jobLanes) start together and stop together.
+ * the lanes'; WORKER_CONCURRENCY unless given) and one runner per lane (jobLanes) start together
+ * and stop together.
  */
 export async function startJobRunner(
   db: Db,
   log: Logger,
   env: Env,
-  concurrency = 4,
+  concurrency = env.WORKER_CONCURRENCY,
   only?: readonly string[],
 ): Promise<JobRunner> {
   registerHooks()

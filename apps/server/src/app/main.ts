@@ -1,11 +1,17 @@
 import { DataDirBusyError, EnvError, loadEnv, createLogger } from '../platform/index.ts'
 import { startServer } from './server.ts'
+import { startWorkerProcess } from './worker-process.ts'
 
-/** `npm start`: one instance of the server (HTTP + jobs) with its database. */
+/**
+ * `npm start`: one instance of the server (HTTP + jobs) with its database. The jobs run in a
+ * worker process of its own with WORKER=process (the default in production), in this process
+ * with WORKER=on (the default elsewhere), or elsewhere with WORKER=off.
+ */
 async function main() {
   const env = loadEnv()
   const log = createLogger(env.LOG_LEVEL)
   const server = await startServer({ env, log })
+  const worker = env.WORKER === 'process' ? startWorkerProcess(log) : null
   log.info({ url: env.PUBLIC_URL, port: server.port }, 'Equilibraí no ar')
   process.stdout.write(`\n  Equilibraí está no ar: ${env.PUBLIC_URL}\n\n`)
 
@@ -14,6 +20,8 @@ async function main() {
     if (stopping) return
     stopping = true
     log.info({ signal }, 'shutting down')
+    // The worker first: it finishes its jobs while the database (maybe this process's) is up.
+    await worker?.stop()
     await server.close()
     log.info('stopped')
     process.exit(0)

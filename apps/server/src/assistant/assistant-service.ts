@@ -20,7 +20,6 @@ import {
 } from '@equilibrai/shared'
 import type pg from 'pg'
 import {
-  claimMessage,
   dropPending,
   getRecentList,
   saveRecentList,
@@ -54,8 +53,10 @@ import {
   listAccounts,
   recentTransactions,
 } from '../ledger/index.ts'
-import { getLearnedWords, learnWords } from './learned-words.queries.ts'
-import { type LedgerRef, ledgerForUser } from '../tenancy/index.ts'
+import { learnWords } from './learned-words.queries.ts'
+import { claimAndLedger, type Listeners, wordsAndPending } from './message-context.queries.ts'
+import { HIGH_SPENDING_RULE } from '../alerts/index.ts'
+import type { LedgerRef } from '../tenancy/index.ts'
 import { actPlanning } from './bill-recurring-budget-actions.ts'
 import { recordNotification } from './bank-notification-actions.ts'
 import { answerReportRequest } from '../reports/index.ts'
@@ -121,7 +122,9 @@ export async function handleMessage(
   input: HandleMessageInput,
 ): Promise<HandleMessageResult> {
   const { messageId, userId } = input
-  if (messageId && !(await claimMessage(tx, { messageId, userId }))) {
+  // The message id claimed and the ledger found in one statement (message-context.queries.ts).
+  const { claimed, ledger } = await claimAndLedger(tx, { messageId, userId })
+  if (messageId && !claimed) {
     const reply = (await storedReply(tx, { messageId, userId })) ?? ''
     const document = await documentForMessage(tx, { messageId })
     const decision = understand(input.text, { now: input.now })
@@ -133,8 +136,12 @@ export async function handleMessage(
       ...(document ? { document } : {}),
     }
   }
-  const ledger = await ledgerForUser(tx, { userId })
-  const learnedWords = await getLearnedWords(tx, { ledgerId: ledger.ledgerId })
+  // The taught words, and whether a question is pending, in one statement; the pending slot is
+  // written only when it holds something (most messages find it empty).
+  const { learnedWords, pending, listeners } = await wordsAndPending(tx, {
+    ledgerId: ledger.ledgerId,
+    userId,
+  })
   // The ledger's accounts, with today's balances: the message may name one ('no nubank').
   const accounts = await listAccounts(tx, {
     ledgerId: ledger.ledgerId,
@@ -142,12 +149,13 @@ export async function handleMessage(
   })
   const context = { now: input.now, learnedWords, accounts: accountsForAssistant(accounts) }
   // 'Em qual conta?' is answered by the very next message only (account-choice.ts).
-  const question = await takeAccountQuestion(tx, { userId, now: input.now })
+  const asksAccount = pending?.kind === 'choose_account'
+  const question = asksAccount ? await takeAccountQuestion(tx, { userId, now: input.now }) : null
   const answer = question ? answerAccountQuestion(input.text, question) : null
   // 'paguei a luz' pays a bill when one matches (bill-recurring-budget-actions.ts).
   const decision = answer ?? withBillPayment(input.text, understand(input.text, context), context)
   // A question waits for the very next message only: anything else drops it (pending.ts).
-  if (decision.kind !== 'confirm') await dropPending(tx, { userId })
+  if (decision.kind !== 'confirm' && pending && !asksAccount) await dropPending(tx, { userId })
   // Reports (reports/report-commands.ts) may answer with a file as well as text; the business
   // commands (análise, projeção, falar com atendente: analysis-support-replies.ts) answer first.
   const business = await businessReply(tx, { ...input, ledger })
@@ -156,7 +164,7 @@ export async function handleMessage(
       ? { reply: business }
       : decision.kind === 'report' || decision.kind === 'report_pdf'
         ? await answerReportRequest(tx, { ...input, ledger, decision })
-        : await acted(tx, { ...input, ledger, accounts, decision })
+        : await acted(tx, { ...input, ledger, accounts, decision, listeners })
   const { reply } = result
   if (messageId) await saveReply(tx, { messageId, reply })
   return { ...result, decision }
@@ -176,6 +184,8 @@ type ActInput = HandleMessageInput & {
   ledger: LedgerRef
   accounts: readonly Account[]
   decision: Decision
+  /** Who listens to the ledger's new entries (message-context.queries.ts). */
+  listeners?: Listeners
   asked: { value: boolean }
 }
 
@@ -359,6 +369,7 @@ async function record(
       whatsappMessageId: input.source === 'whatsapp' ? input.messageId : null,
       confirmedLarge,
       accountId: entry.account_id ?? null,
+      ...(input.listeners ? { listeners: entryListeners(input.listeners, entry) } : {}),
     })
     return replies.entryRecorded(recorded.entry, {
       monthly: { used: recorded.usage.used, max: recorded.usage.limit },
@@ -370,6 +381,20 @@ async function record(
       upgradeUrl: `${input.publicUrl}/dashboard`,
     })
   }
+}
+
+/**
+ * Whether recording `entry` needs the transaction.created event and the entry hooks (today the
+ * alerts' check alone, app/hooks.ts): only an expense under a plan with budget alerts can raise
+ * one — a budget's threshold when the ledger has budgets, high spending when the amount is at
+ * least the rule's minimum (alerts/entry-alerts.ts).
+ */
+function entryListeners(listeners: Listeners, entry: EntryDraft) {
+  const hooks =
+    listeners.alerts &&
+    entry.type === 'expense' &&
+    (listeners.budgets || entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents)
+  return { webhooks: listeners.webhooks, hooks }
 }
 
 /**

@@ -122,19 +122,6 @@ export async function takePending(
   return { action, askedAt }
 }
 
-/** Records that a message was answered; false when it had been already (or is being now). */
-export async function claimMessage(
-  db: Queryable,
-  { messageId, userId }: { messageId: string; userId: string },
-): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `insert into assistant_replies (message_id, user_id) values ($1, $2)
-     on conflict (message_id) do nothing`,
-    [messageId, userId],
-  )
-  return rowCount === 1
-}
-
 export async function saveReply(
   db: Queryable,
   { messageId, reply }: { messageId: string; reply: string },

@@ -1,21 +1,6 @@
 import type { Category } from '@equilibrai/shared'
 import type { Queryable } from '../platform/index.ts'
 
-/** A ledger's taught words, word → category (the categoriser's per-ledger lexicon). */
-export async function getLearnedWords(
-  db: Queryable,
-  { ledgerId }: { ledgerId: number },
-): Promise<Record<string, Category>> {
-  const { rows } = await db.query<{ word: string; category: Category }>(
-    'select word, category from learned_category_words where ledger_id = $1',
-    [ledgerId],
-  )
-  // A null-prototype object: a word like 'constructor' must not find Object's own members.
-  const words: Record<string, Category> = Object.create(null)
-  for (const row of rows) words[row.word] = row.category
-  return words
-}
-
 /** Teaches words (already normalised) a category; a later correction wins. */
 export async function learnWords(
   db: Queryable,

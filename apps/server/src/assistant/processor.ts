@@ -3,9 +3,9 @@ import {
   MAX_FAILED_LINKS_PER_HOUR,
   normalizeCode,
   consumeLinkCode,
+  findAndTouchLink,
   findLinkByWaId,
   linkNumber,
-  touchLink,
   buttonReplyText,
   choiceMessage,
   confirmMessage,
@@ -14,10 +14,10 @@ import {
   textMessage,
   countFailedAttempt,
   type InboundRow,
-  lockConversation,
   lockInbound,
   conversationLockKey,
   inboundSender,
+  lockConversationThenNext,
   nextInConversation,
   waIdForms,
   markFailed,
@@ -33,7 +33,6 @@ import type pg from 'pg'
 import {
   type Db,
   inTransaction,
-  lockForSession,
   type Queryable,
   type Env,
   type Logger,
@@ -134,19 +133,23 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
     const person = sender.channel === 'whatsapp' ? phoneKey(sender.wa_id) : sender.wa_id
     const waIds = sender.channel === 'whatsapp' ? waIdForms(sender.wa_id) : [sender.wa_id]
     const key = conversationLockKey(person)
-    await lockForSession(client, key)
     try {
+      // The first look for the next message takes the person's lock in the same round trip.
+      let next = await lockConversationThenNext(client, {
+        key,
+        id: inboundId,
+        channel: sender.channel,
+        waIds,
+      })
       for (let n = 0; n < MAX_CATCH_UP; n++) {
-        const next = await nextInConversation(client, {
-          id: inboundId,
-          channel: sender.channel,
-          waIds,
-        })
+        if (n > 0)
+          next = await nextInConversation(client, { id: inboundId, channel: sender.channel, waIds })
         if (next === null) return
-        await inTransaction(client, (tx) => processLocked(deps, tx, next)).catch((error) =>
-          handleFailure(deps, client, next, error),
+        const id = next
+        await inTransaction(client, (tx) => processLocked(deps, tx, id)).catch((error) =>
+          handleFailure(deps, client, id, error),
         )
-        if (next === inboundId) return
+        if (id === inboundId) return
       }
       // A long backlog: this job is retried (its message's turn comes as the others close).
       throw new Error('whatsapp_inbound: mensagens anteriores ainda em processamento')
@@ -170,10 +173,9 @@ const MAX_CATCH_UP = 50
 async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
   const row = await lockInbound(tx, inboundId)
   if (!row || row.processed_at) return
-  // One message of a person at a time: the conversation's state (the list 'últimos' showed,
-  // a pending confirmation, the answer limits) sees each message after the one before.
-  const person = row.channel === 'whatsapp' ? phoneKey(row.wa_id) : row.wa_id
-  await lockConversation(tx, person)
+  // One message of a person at a time (the conversation's session lock, held by processInbound
+  // around this): the conversation's state (the list 'últimos' showed, a pending confirmation,
+  // the answer limits) sees each message after the one before.
   const outcome = await decide(deps, tx, row)
   if (outcome.reply) {
     await enqueueOutbound(tx, {
@@ -211,7 +213,8 @@ async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Pr
   }
 
   if (linkCode !== null) return link(deps, tx, row, linkCode)
-  const linked = await findLinkByWaId(tx, row.wa_id)
+  // The account, and the form that wrote remembered for proactive messages: one statement.
+  const linked = await findAndTouchLink(tx, row.wa_id)
   if (!linked) {
     // A few answers an hour at most: two bots answering each other must not loop forever.
     const answered = await recentWithStatus(tx, { waId: row.wa_id, status: 'unknown_sender' })
@@ -225,7 +228,6 @@ async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Pr
           : null,
     }
   }
-  await touchLink(tx, { userId: linked.userId, waId: row.wa_id })
   return answer(deps, tx, row, linked.userId, read)
 }
 

@@ -40,6 +40,12 @@ export async function recordEntry(
     group?: EntryGroup
     /** The account (ARCHITECTURE §9): this ledger's and not archived; absent, the default. */
     accountId?: number | null
+    /**
+     * What the caller read in this same transaction (ADR 024): `webhooks` false when the
+     * ledger has no endpoint for transaction.created, `hooks` false when no entry hook can act
+     * on this entry (no alert possible). Absent: both run, as always.
+     */
+    listeners?: { webhooks: boolean; hooks: boolean }
   },
 ): Promise<{ entry: Transaction; usage: SlotUsage }> {
   if (params.accountId != null) {
@@ -56,13 +62,15 @@ export async function recordEntry(
     group: params.group,
     accountId: params.accountId,
   })
-  await emitWebhookEvent(tx, {
-    ledgerId: params.ledger.ledgerId,
-    type: 'transaction.created',
-    data: entry,
-  })
+  if (params.listeners?.webhooks !== false) {
+    await emitWebhookEvent(tx, {
+      ledgerId: params.ledger.ledgerId,
+      type: 'transaction.created',
+      data: entry,
+    })
+  }
   // Budget and high-spending alerts, in this transaction (the hooks of app/hooks.ts).
-  await entryWritten(tx, { ledger: params.ledger, entry })
+  if (params.listeners?.hooks !== false) await entryWritten(tx, { ledger: params.ledger, entry })
   return { entry, usage }
 }
 

@@ -2,10 +2,10 @@ export { documentForMessage, getDocument, storeDocument } from './documents.ts'
 export type { StoredDocument } from './documents.ts'
 export {
   countFailedAttempt,
-  lockConversation,
   lockInbound,
   conversationLockKey,
   inboundSender,
+  lockConversationThenNext,
   nextInConversation,
   markFailed,
   markProcessed,
@@ -16,6 +16,7 @@ export { receive } from './inbox.ts'
 export {
   consumeLinkCode,
   findLinkByUser,
+  findAndTouchLink,
   findLinkByWaId,
   linkNumber,
   touchLink,

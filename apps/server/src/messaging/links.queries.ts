@@ -87,6 +87,23 @@ export async function touchLink(tx: Queryable, { userId, waId }: { userId: strin
   )
 }
 
+/**
+ * findLinkByWaId and touchLink in one statement: the account the number belongs to, with the
+ * form that wrote remembered as the one to send to (proactive messages go there).
+ */
+export async function findAndTouchLink(db: Queryable, waId: string): Promise<Link | null> {
+  const { rows } = await db.query<{ user_id: string; wa_id: string; linked_at: Date }>(
+    `with link as (select user_id, wa_id, linked_at from whatsapp_links where phone_key = $1),
+          touched as (
+            update whatsapp_links w set wa_id = $2, updated_at = now()
+              from link where w.user_id = link.user_id and link.wa_id <> $2)
+     select user_id, wa_id, linked_at from link`,
+    [phoneKey(waId), waId],
+  )
+  const row = rows[0]
+  return row ? { userId: row.user_id, waId: row.wa_id, linkedAt: row.linked_at } : null
+}
+
 export async function unlink(db: Queryable, { userId }: { userId: string }): Promise<boolean> {
   const { rowCount } = await db.query('delete from whatsapp_links where user_id = $1', [userId])
   await db.query('delete from whatsapp_link_codes where user_id = $1', [userId])

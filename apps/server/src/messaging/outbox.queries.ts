@@ -21,8 +21,9 @@ export type OutboundRow = {
 
 /**
  * Stores a message in the recipient's next pacing slot (`pacingMs` after their latest one; at
- * once for the simulator). Null when its idempotency key is already stored. Hold the
- * recipient's pacing lock (transaction) while calling it.
+ * once for the simulator) and queues its send job for that slot (`job`: the whatsapp_send spec,
+ * keyed by the message id) in the same statement. Null when its idempotency key is already
+ * stored (nothing queued). Hold the recipient's pacing lock (transaction) while calling it.
  */
 export async function insertOutbound(
   tx: Queryable,
@@ -34,19 +35,26 @@ export async function insertOutbound(
     kind: string
     payload: OutboundPayload
     pacingMs: number
+    job: { task: string; keyPrefix: string; maxAttempts: number }
   },
 ): Promise<{ id: number; not_before: Date } | null> {
   const { rows } = await tx.query<{ id: number; not_before: Date }>(
-    `insert into whatsapp_outbound
-       (idempotency_key, channel, wa_id, user_id, kind, payload, not_before, next_attempt_at)
-     select $1, $2, $3, $4, $5, $6::jsonb, slot, slot
-       from (select case when $2 = 'simulator' then clock_timestamp()
-                    else greatest(clock_timestamp(),
-                                  (select max(not_before) from whatsapp_outbound where wa_id = $3)
-                                    + make_interval(secs => $7::float8 / 1000))
-                    end as slot) s
-     on conflict (idempotency_key) do nothing
-     returning id, not_before`,
+    `with stored as (
+       insert into whatsapp_outbound
+         (idempotency_key, channel, wa_id, user_id, kind, payload, not_before, next_attempt_at)
+       select $1, $2, $3, $4, $5, $6::jsonb, slot, slot
+         from (select case when $2 = 'simulator' then clock_timestamp()
+                      else greatest(clock_timestamp(),
+                                    (select max(not_before) from whatsapp_outbound where wa_id = $3)
+                                      + make_interval(secs => $7::float8 / 1000))
+                      end as slot) s
+       on conflict (idempotency_key) do nothing
+       returning id, not_before)
+     select s.id, s.not_before,
+            graphile_worker.add_job($8, json_build_object('id', s.id), run_at => s.not_before,
+              max_attempts => $10::int, job_key => $9 || s.id, job_key_mode => 'replace')
+              is not null as queued
+       from stored s`,
     [
       params.idempotencyKey,
       params.channel,
@@ -55,35 +63,49 @@ export async function insertOutbound(
       params.kind,
       JSON.stringify(params.payload),
       params.pacingMs,
+      params.job.task,
+      params.job.keyPrefix,
+      params.job.maxAttempts,
     ],
   )
-  return rows[0] ?? null
-}
-
-/** When the latest message sent to this recipient went out (by schedule order), or null. */
-export async function lastSentAt(db: Queryable, { waId }: { waId: string }): Promise<Date | null> {
-  // The latest actual send, whatever order the messages were scheduled in.
-  const { rows } = await db.query<{ sent_at: Date | null }>(
-    'select max(sent_at) as sent_at from whatsapp_outbound where wa_id = $1',
-    [waId],
-  )
-  return rows[0]?.sent_at ?? null
+  return rows[0] ? { id: rows[0].id, not_before: rows[0].not_before } : null
 }
 
 /**
- * When the message queued before `id` to the same number (by slot, then id) is next due, or
- * null when none waits: a reply must not overtake an earlier one being retried.
+ * What a send needs to know about the recipient, read in one statement under the recipient's
+ * send lock: when the message queued before `id` to the same number (by slot, then id) is next
+ * due (null when none waits: a reply must not overtake an earlier one being retried), when the
+ * latest message to this number actually went out (whatever order they were scheduled in), and
+ * whether the person wrote to us within `windowMs` (either number form, for the 24-hour window).
  */
-export async function queuedAheadDue(db: Queryable, { id }: { id: number }): Promise<Date | null> {
-  const { rows } = await db.query<{ due: Date }>(
-    `select greatest(o.next_attempt_at, clock_timestamp()) as due
-       from whatsapp_outbound o, whatsapp_outbound me
-      where me.id = $1 and o.wa_id = me.wa_id and o.status = 'queued'
-        and (o.not_before, o.id) < (me.not_before, me.id)
-      order by o.not_before, o.id limit 1`,
-    [id],
+export async function recipientState(
+  db: Queryable,
+  { id, waIds, windowMs }: { id: number; waIds: string[]; windowMs: number },
+): Promise<{ aheadDue: Date | null; lastSentAt: Date | null; windowOpen: boolean }> {
+  const { rows } = await db.query<{
+    ahead_due: Date | null
+    last_sent_at: Date | null
+    window_open: boolean
+  }>(
+    `select (select greatest(o.next_attempt_at, clock_timestamp())
+               from whatsapp_outbound o
+              where o.wa_id = me.wa_id and o.status = 'queued'
+                and (o.not_before, o.id) < (me.not_before, me.id)
+              order by o.not_before, o.id limit 1) as ahead_due,
+            (select max(sent_at) from whatsapp_outbound where wa_id = me.wa_id) as last_sent_at,
+            exists (select 1 from whatsapp_inbound
+                     where wa_id = any($2) and channel = 'whatsapp'
+                       and sent_at > clock_timestamp() - make_interval(secs => $3::float8 / 1000))
+              as window_open
+       from whatsapp_outbound me where me.id = $1`,
+    [id, waIds, windowMs],
   )
-  return rows[0]?.due ?? null
+  const row = rows[0]
+  return {
+    aheadDue: row?.ahead_due ?? null,
+    lastSentAt: row?.last_sent_at ?? null,
+    windowOpen: row?.window_open ?? false,
+  }
 }
 
 export async function outboundIdByKey(tx: Queryable, idempotencyKey: string): Promise<number> {
@@ -95,22 +117,30 @@ export async function outboundIdByKey(tx: Queryable, idempotencyKey: string): Pr
 }
 
 /**
- * The message as an attempt sees it: `early` when its next attempt is not due yet, and
- * `in_doubt_until` while an attempt that started less than `inDoubtMs` ago may have reached Meta.
+ * Takes the attempt lock on the message (`lockKey`, a session advisory lock) and, when it was
+ * free, reads the message as an attempt sees it — one round trip: `early` when its next attempt
+ * is not due yet, and `in_doubt_until` while an attempt that started less than `inDoubtMs` ago
+ * may have reached Meta. `locked` false: another attempt holds it (row null).
  */
-export async function outboundForAttempt(
+export async function lockOutboundForAttempt(
   db: Queryable,
-  { id, inDoubtMs }: { id: number; inDoubtMs: number },
-): Promise<OutboundRow | null> {
-  const { rows } = await db.query<OutboundRow>(
-    `select id, channel, wa_id, status, attempts, payload, next_attempt_at, attempt_started_at,
-            next_attempt_at > clock_timestamp() + interval '50 milliseconds' as early,
-            case when attempt_started_at + make_interval(secs => $2::float8 / 1000) > clock_timestamp()
-                 then attempt_started_at + make_interval(secs => $2::float8 / 1000) end as in_doubt_until
-       from whatsapp_outbound where id = $1`,
-    [id, inDoubtMs],
+  { id, inDoubtMs, lockKey }: { id: number; inDoubtMs: number; lockKey: string },
+): Promise<{ locked: boolean; row: OutboundRow | null }> {
+  const { rows } = await db.query<OutboundRow & { locked: boolean }>(
+    `select l.locked, o.*
+       from (select pg_try_advisory_lock(hashtextextended($3, 0)) as locked) l
+       left join lateral (
+         select id, channel, wa_id, status, attempts, payload, next_attempt_at, attempt_started_at,
+                next_attempt_at > clock_timestamp() + interval '50 milliseconds' as early,
+                case when attempt_started_at + make_interval(secs => $2::float8 / 1000) > clock_timestamp()
+                     then attempt_started_at + make_interval(secs => $2::float8 / 1000) end as in_doubt_until
+           from whatsapp_outbound where id = $1 and l.locked) o on true`,
+    [id, inDoubtMs, lockKey],
   )
-  return rows[0] ?? null
+  const first = rows[0]
+  if (!first?.locked) return { locked: false, row: null }
+  const { locked: _, ...row } = first
+  return { locked: true, row: row.id == null ? null : (row as OutboundRow) }
 }
 
 /** The simulator is the recipient: the message is there as soon as it is written. */

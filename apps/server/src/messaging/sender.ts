@@ -5,8 +5,7 @@ import {
   type Env,
   lockForSession,
   lockForTransaction,
-  tryLockForSession,
-  unlockSession,
+  unlockSessions,
   inTransaction,
   type Queryable,
   type Logger,
@@ -20,24 +19,22 @@ import {
   outboundPayloadSchema,
   type TemplateMessage,
 } from './messages.ts'
-import { wroteWithin } from './inbox.queries.ts'
 import {
   type Channel,
   callbackData,
   insertOutbound,
-  lastSentAt,
+  lockOutboundForAttempt,
   markAttemptStarted,
   markDeliveredToSimulator,
   markOutboundFailed,
   markSent,
   type OutboundRow,
-  outboundForAttempt,
   outboundIdByKey,
-  queuedAheadDue,
+  recipientState,
   scheduleRetry,
   switchToFallback,
 } from './outbox.queries.ts'
-import { maskWaId } from './phone.ts'
+import { maskWaId, waIdForms } from './phone.ts'
 import { graphConfig } from './whatsapp-config.ts'
 
 /*
@@ -99,6 +96,7 @@ export async function enqueueOutbound(
     ...(input.fallback ? { fallback: input.fallback } : {}),
   }
   await lockForTransaction(tx, `whatsapp-pacing:${input.waId}`)
+  // The message and its send job for its slot, in one statement.
   const row = await insertOutbound(tx, {
     idempotencyKey: input.idempotencyKey,
     channel: input.channel,
@@ -107,9 +105,14 @@ export async function enqueueOutbound(
     kind: input.message.kind,
     payload,
     pacingMs: PACING_MS,
+    job: {
+      task: whatsappSendJob.task,
+      // The spec's key prefix (whatsapp_send jobs are keyed by message id).
+      keyPrefix: whatsappSendJob.keyPrefix ?? 'wa-out:',
+      maxAttempts: whatsappSendJob.maxAttempts,
+    },
   })
   if (!row) return { id: await outboundIdByKey(tx, input.idempotencyKey), created: false }
-  await addJob(tx, whatsappSendJob, { id: row.id }, { key: row.id, runAt: row.not_before })
   return { id: row.id, created: true }
 }
 
@@ -146,7 +149,13 @@ export async function deliverOutbound(deps: SendDeps, outboundId: number): Promi
   const client = await deps.db.connect()
   let broken = false
   try {
-    if (!(await tryLockForSession(client, attemptLockKey(outboundId)))) {
+    const attemptKey = attemptLockKey(outboundId)
+    const { locked, row } = await lockOutboundForAttempt(client, {
+      id: outboundId,
+      inDoubtMs: IN_DOUBT_MS,
+      lockKey: attemptKey,
+    })
+    if (!locked) {
       // Another attempt is under way (or the sweep is looking): check again shortly.
       await addJob(
         client,
@@ -156,10 +165,12 @@ export async function deliverOutbound(deps: SendDeps, outboundId: number): Promi
       )
       return
     }
+    const held = [attemptKey]
     try {
-      await deliverLocked(deps, client, outboundId)
+      await deliverLocked(deps, client, row, held)
     } finally {
-      await unlockSession(client, attemptLockKey(outboundId))
+      // Every lock this attempt took, in one round trip.
+      await unlockSessions(client, held)
     }
   } catch (error) {
     broken = true
@@ -170,8 +181,12 @@ export async function deliverOutbound(deps: SendDeps, outboundId: number): Promi
   }
 }
 
-async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: number) {
-  const row = await outboundForAttempt(client, { id: outboundId, inDoubtMs: IN_DOUBT_MS })
+async function deliverLocked(
+  deps: SendDeps,
+  client: pg.PoolClient,
+  row: OutboundRow | null,
+  held: string[],
+) {
   if (row?.status !== 'queued') return
   const runAt = row.in_doubt_until ?? (row.early ? row.next_attempt_at : null)
   if (runAt) {
@@ -179,34 +194,44 @@ async function deliverLocked(deps: SendDeps, client: pg.PoolClient, outboundId: 
     await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt })
     return
   }
+  if (row.channel === 'simulator') {
+    await attempt(deps, client, row, true)
+    return
+  }
   const recipient = `whatsapp-send:${row.wa_id}`
   await lockForSession(client, recipient)
-  try {
-    // The schedule spaces messages PACING_MS apart, but a job that ran late can bring its send
-    // close to the next one's: the gap is kept on actual sends too.
-    if (row.channel !== 'simulator') {
-      // One person's replies go out in the order they were queued: an earlier one waiting
-      // for a retry is not overtaken (ARCHITECTURE §12).
-      const ahead = await queuedAheadDue(client, { id: row.id })
-      if (ahead) {
-        const runAt = new Date(ahead.getTime() + PACING_MS)
-        await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt })
-        return
-      }
-    }
-    const last = row.channel === 'simulator' ? null : await lastSentAt(client, { waId: row.wa_id })
-    const next = last ? last.getTime() + PACING_MS : 0
-    if (next > Date.now()) {
-      await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt: new Date(next) })
-      return
-    }
-    await attempt(deps, client, row)
-  } finally {
-    await unlockSession(client, recipient)
+  held.push(recipient)
+  // Read under the recipient's lock: the sends to one person never overlap, so what it says
+  // about their earlier messages holds until this attempt ends.
+  const state = await recipientState(client, {
+    id: row.id,
+    waIds: waIdForms(row.wa_id),
+    windowMs: WINDOW_MS,
+  })
+  // One person's replies go out in the order they were queued: an earlier one waiting for a
+  // retry is not overtaken (ARCHITECTURE §12).
+  if (state.aheadDue) {
+    const runAt = new Date(state.aheadDue.getTime() + PACING_MS)
+    await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt })
+    return
   }
+  // The schedule spaces messages PACING_MS apart, but a job that ran late can bring its send
+  // close to the next one's: the gap is kept on actual sends too.
+  const next = state.lastSentAt ? state.lastSentAt.getTime() + PACING_MS : 0
+  if (next > Date.now()) {
+    await addJob(client, whatsappSendJob, { id: row.id }, { key: row.id, runAt: new Date(next) })
+    return
+  }
+  await attempt(deps, client, row, state.windowOpen)
 }
 
-async function attempt(deps: SendDeps, db: pg.PoolClient, row: OutboundRow): Promise<void> {
+/** `windowOpen`: the person wrote to us within WINDOW_MS (read under the recipient's lock). */
+async function attempt(
+  deps: SendDeps,
+  db: pg.PoolClient,
+  row: OutboundRow,
+  windowOpen: boolean,
+): Promise<void> {
   const { env, log, policy } = deps
   const logFields = { outboundId: row.id, waId: maskWaId(row.wa_id), channel: row.channel }
   const parsed = outboundPayloadSchema.safeParse(row.payload)
@@ -229,7 +254,7 @@ async function attempt(deps: SendDeps, db: pg.PoolClient, row: OutboundRow): Pro
 
   let { message } = parsed.data
   const { fallback } = parsed.data
-  if (message.kind !== 'template' && !(await wroteWithin(db, { waId: row.wa_id, ms: WINDOW_MS }))) {
+  if (message.kind !== 'template' && !windowOpen) {
     if (!fallback) {
       await markFailed(
         deps,

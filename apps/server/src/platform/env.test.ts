@@ -14,6 +14,20 @@ describe('parseEnv', () => {
     expect(env.WORKER).toBe('on')
   })
 
+  it('runs the worker in a process of its own by default in production only (ADR 024)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a'.repeat(32),
+      SMTP_URL: 'smtp://mail.example.com',
+    }
+    expect(parseEnv(production).WORKER).toBe('process')
+    expect(parseEnv({ ...production, WORKER: 'on' }).WORKER).toBe('on')
+    expect(parseEnv({ WORKER: 'off' }).WORKER).toBe('off')
+    expect(parseEnv({}).WORKER_CONCURRENCY).toBe(8)
+    expect(parseEnv({ WORKER_CONCURRENCY: '16' }).WORKER_CONCURRENCY).toBe(16)
+    expect(() => parseEnv({ WORKER_CONCURRENCY: '0' })).toThrow(EnvError)
+  })
+
   it('treats empty strings as unset and trims a trailing slash from PUBLIC_URL', () => {
     const env = parseEnv({ DATABASE_URL: '', PUBLIC_URL: 'https://app.equilibrai.com.br/' })
     expect(env.DATABASE_URL).toBeUndefined()

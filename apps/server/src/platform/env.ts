@@ -56,8 +56,19 @@ const envSchema = z.object({
   WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com/v24.0'),
   TRUST_PROXY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** 'off' keeps the job runner out of this process (when `npm run worker` runs apart). */
-  WORKER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Where `npm start` runs the job runner: 'process' (a worker process of its own, started and
+   * restarted by the server; the default in production, so webhook acknowledgements never share
+   * an event loop with processing), 'on' (inside the server process; the default elsewhere) or
+   * 'off' (not here: `npm run worker` runs apart).
+   */
+  WORKER: z.enum(['on', 'off', 'process']).optional(),
+  /**
+   * The job runner's slots (jobs at once) besides the webhook lane's. Set from the WhatsApp
+   * benchmark (ADR 024): the message path waits on PostgreSQL more than it computes, so more
+   * slots than cores pay off until the database's CPU is the limit.
+   */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /**
    * A job runner not heard from for this long is taken for dead and the jobs it held are run
    * again (platform/jobs/lock-recovery.ts): a job a killed worker held is taken again within
@@ -142,7 +153,11 @@ function crossChecks(source: Record<string, string | undefined>): string[] {
   return problems
 }
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string }
+export type Env = z.infer<typeof envSchema> & {
+  PUBLIC_URL: string
+  DATA_DIR: string
+  WORKER: 'on' | 'off' | 'process'
+}
 
 export class EnvError extends Error {}
 
@@ -160,6 +175,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    WORKER: env.WORKER ?? (env.NODE_ENV === 'production' ? 'process' : 'on'),
   }
 }
 

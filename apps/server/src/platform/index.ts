@@ -3,6 +3,7 @@ export {
   lockForTransaction,
   tryLockForSession,
   unlockSession,
+  unlockSessions,
 } from './db/advisory-locks.ts'
 export { openDatabase } from './db/database.ts'
 export { isDatabaseUnavailable } from './db/unavailable.ts'

@@ -10,7 +10,7 @@ export {
 export { requireFeature } from './feature-guard.ts'
 export { requireLedgerCaller, resolveCaller } from './ledger-caller.ts'
 export type { Caller, CallerSource, LedgerBindings } from './ledger-caller.ts'
-export { PLAN_ALLOWS_TEAM, ledgerForUser, ownLedger } from './ledgers.queries.ts'
+export { PLAN_ALLOWS_TEAM, ledgerForUser, ledgerForUserSql, ownLedger } from './ledgers.queries.ts'
 export type { LedgerRef } from './ledgers.queries.ts'
 export { stripePricesFromEnv } from './plan-catalog.ts'
 export { PlansCache } from './plans-cache.ts'

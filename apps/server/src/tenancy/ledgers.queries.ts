@@ -26,6 +26,14 @@ export async function ledgerForUser(
   return ownLedger(db, { userId })
 }
 
+/**
+ * ledgerForUser's answer as one SQL expression (the ledger id; null when the user has no ledger
+ * yet: call ownLedger then), for callers that fold it into a statement of theirs. `user` is the
+ * SQL that names the user id (a parameter such as `$2`).
+ */
+export const ledgerForUserSql = (user: string) =>
+  `coalesce(team_ledger_of(${user}), (select id from ledgers where owner_user_id = ${user}))`
+
 /** The ledger the user owns (never a team's), created on first use. */
 export async function ownLedger(db: Queryable, { userId }: { userId: string }): Promise<LedgerRef> {
   const found = await findLedger(db, userId)

@@ -30,3 +30,15 @@ export async function tryLockForSession(client: pg.PoolClient, key: string): Pro
 export async function unlockSession(client: pg.PoolClient, key: string): Promise<void> {
   await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
 }
+
+/** Releases several session locks of this connection in one round trip. */
+export async function unlockSessions(
+  client: pg.PoolClient,
+  keys: readonly string[],
+): Promise<void> {
+  if (keys.length === 0) return
+  await client.query(
+    'select pg_advisory_unlock(hashtextextended(k, 0)) from unnest($1::text[]) k',
+    [keys],
+  )
+}

@@ -56,8 +56,22 @@ export function createPool(url: string, { max = 10, statementTimeoutMs }: PoolOp
 }
 
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL under DATA_DIR. */
+/**
+ * Connections a process needs: the web's 10, plus, where a job runner runs, one per job slot
+ * (WORKER_CONCURRENCY and the webhook lane's) and a few for the runners' LISTEN connections and
+ * the heartbeat, so job slots never queue for a connection behind each other or HTTP.
+ */
+export function poolSizeFor(env: Env, role: OwnerRole): number {
+  const jobs = env.WORKER_CONCURRENCY + env.WEBHOOK_CONCURRENCY + 4
+  if (role === 'worker') return jobs
+  return role === 'server' && env.WORKER === 'on' ? 10 + jobs : 10
+}
+
 export async function openDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {
-  const options = { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }
+  const options = {
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    max: poolSizeFor(env, role),
+  }
   if (env.DATABASE_URL) {
     const pool = createPool(env.DATABASE_URL, options)
     return { pool, url: env.DATABASE_URL, close: () => pool.end() }
