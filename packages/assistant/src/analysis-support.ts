@@ -65,7 +65,7 @@ export const businessReplies = {
     const p = view.projection
     return [
       `🔮 *Projeção para o fim de ${monthLabel(view.month)}*`,
-      `No ritmo atual (${view.days_elapsed} de ${view.days_in_month} dias):`,
+      `Gastos no ritmo atual e o que é recorrente (${view.days_elapsed} de ${view.days_in_month} dias):`,
       `Entradas: ${formatBRL(p.income_cents)}`,
       `Saídas: ${formatBRL(p.expense_cents)}`,
       `Saldo previsto: ${formatBRL(p.balance_cents)}`,

@@ -1,0 +1,89 @@
+import { saoPauloDate } from '@equilibrai/shared'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInUser } from '../apps/server/test/auth-client.ts'
+import { axeViolations } from './axe.ts'
+import { type E2E, startE2E } from './harness.ts'
+
+/**
+ * Issue 26, the copy and the figures: the product's words (docs/glossary.md), the footer's
+ * WhatsApp link without a business number, the subscription portal on the free plan, the
+ * admin's paying figures, and the analysis projecting only what recurs. Each on a 390 px phone
+ * and on a desktop.
+ */
+let e2e: E2E
+beforeAll(async () => {
+  // No WHATSAPP_BUSINESS_NUMBER: the build the tests serve has none either.
+  e2e = await startE2E({ TRUST_PROXY: 'x-forwarded-for' })
+})
+afterAll(() => e2e?.close())
+
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
+const VIEWPORTS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const
+
+type User = Awaited<ReturnType<typeof signedInUser>>
+
+async function userOn(plan: string, name?: string): Promise<User> {
+  const user = await signedInUser(e2e.server, name ? { name } : {})
+  await e2e.server.database.pool.query('update subscribers set plan_type = $2 where user_id = $1', [
+    user.userId,
+    plan,
+  ])
+  return user
+}
+
+async function openAs(user: User | null, viewport: { width: number; height: number }) {
+  const { context, page } = await e2e.newPage({ viewport })
+  if (user)
+    await context.addCookies(
+      [...user.client.cookies].map(([name, value]) => ({ name, value, url: e2e.server.url })),
+    )
+  return { context, page }
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+describe('the analysis projects only what comes back', () => {
+  it.each(
+    VIEWPORTS,
+  )('a one-off income is not stretched over the month (%s)', async (_, viewport) => {
+    const user = await userOn('empresas_2')
+    const today = saoPauloDate(new Date())
+    // A one-off sale of R$ 2.000,00 today and R$ 90,00 of groceries, also today.
+    for (const [type, cents, category] of [
+      ['income', 200_000, 'vendas'],
+      ['expense', 9_000, 'mercado'],
+    ] as const) {
+      const res = await user.client.post('/api/v1/transactions', {
+        type,
+        amount_cents: cents,
+        description: type === 'income' ? 'venda avulsa' : 'mercado',
+        category,
+        occurred_on: today,
+      })
+      expect(res.status).toBe(201)
+    }
+    const { context, page } = await openAs(user, viewport)
+    await page.goto('/analise')
+    const figures = page.getByTestId('projection-figure')
+    await figures.first().waitFor()
+    const day = Number(today.slice(8, 10))
+    const [year, month] = today.split('-').map(Number) as [number, number]
+    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+    const expense = Math.round((9_000 * daysInMonth) / day)
+    const brl = (cents: number) =>
+      `R$ ${(cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    // Income: the sale once, whatever the day. Spending: its pace, stretched to the month's end.
+    await expect.poll(() => figures.nth(0).textContent()).toBe(`Entradas previstas${brl(200_000)}`)
+    await expect.poll(() => figures.nth(1).textContent()).toBe(`Saídas previstas${brl(expense)}`)
+    await page.getByText('uma receita avulsa não se repete', { exact: false }).waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
+  })
+})
