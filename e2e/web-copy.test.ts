@@ -87,3 +87,62 @@ describe('the analysis projects only what comes back', () => {
     await context.close()
   })
 })
+
+describe("the footer's WhatsApp link without a business number", () => {
+  it.each(VIEWPORTS)('opens the simulator (%s)', async (_, viewport) => {
+    // A visitor on the landing page: the link is there, and the simulator asks to sign in.
+    const visitor = await openAs(null, viewport)
+    await visitor.page.goto('/')
+    const footer = visitor.page.locator('footer')
+    const link = footer.getByRole('link', { name: 'WhatsApp (simulador)' })
+    await link.scrollIntoViewIfNeeded()
+    expect(await link.getAttribute('href')).toBe('/simulador')
+    expect(await footer.locator('a[href^="https://wa.me/"]').count()).toBe(0)
+    await link.click()
+    await visitor.page.waitForURL(/\/auth$/)
+    await visitor.context.close()
+
+    // Signed in, from a public page with the same footer: the simulator itself.
+    const user = await userOn('free')
+    const { context, page } = await openAs(user, viewport)
+    await page.goto('/termos')
+    await page.locator('footer').getByRole('link', { name: 'WhatsApp (simulador)' }).click()
+    await page.waitForURL(/\/simulador$/)
+    await page.getByLabel('Conversa com o Equilibraí').waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await context.close()
+  })
+})
+
+describe('the subscription portal on the free plan', () => {
+  it.each(VIEWPORTS)('is not offered; the card says why (%s)', async (_, viewport) => {
+    const user = await userOn('free')
+    const { context, page } = await openAs(user, viewport)
+    await page.goto('/dashboard')
+    const card = page.locator('[data-slot="card"]', {
+      has: page.getByRole('heading', { name: 'Plano Atual' }),
+    })
+    await card.getByTestId('no-subscription-note').waitFor()
+    expect(await card.getByTestId('no-subscription-note').textContent()).toBe(
+      'No plano Gratuito não há assinatura para gerenciar. Ver planos',
+    )
+    expect(await page.getByRole('button', { name: 'Gerenciar assinatura' }).count()).toBe(0)
+    await card.getByRole('link', { name: 'Ver planos' }).click()
+    await page.waitForURL(/#planos$/)
+    await page.getByRole('heading', { name: 'Planos Disponíveis' }).waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
+
+    // On a paid plan the button is there.
+    await e2e.server.database.pool.query(
+      `update subscribers set plan_type = 'pf_simples' where user_id = $1`,
+      [user.userId],
+    )
+    const paid = await openAs(user, viewport)
+    await paid.page.goto('/dashboard')
+    await paid.page.getByRole('button', { name: 'Gerenciar assinatura' }).waitFor()
+    expect(await paid.page.getByTestId('no-subscription-note').count()).toBe(0)
+    await paid.context.close()
+  })
+})
