@@ -2,6 +2,7 @@ import { saoPauloDate } from '@equilibrai/shared'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../apps/server/test/auth-client.ts'
+import { setAdmin } from '../apps/server/src/app/cli/commands/accounts.ts'
 import { axeViolations } from './axe.ts'
 import { type E2E, startE2E } from './harness.ts'
 
@@ -144,5 +145,46 @@ describe('the subscription portal on the free plan', () => {
     await paid.page.getByRole('button', { name: 'Gerenciar assinatura' }).waitFor()
     expect(await paid.page.getByTestId('no-subscription-note').count()).toBe(0)
     await paid.context.close()
+  })
+})
+
+describe("the admin's paying figures", () => {
+  it.each(VIEWPORTS)('count paying subscribers beside the spec rule (%s)', async (_, viewport) => {
+    const db = e2e.server.database.pool
+    const admin = await userOn('free', 'Ana Administradora')
+    await setAdmin(db, admin.email, true)
+    await userOn('pf_simples')
+    await userOn('empresas_2')
+    const lapsed = await userOn('empresas_15')
+    await db.query(`update subscribers set subscription_status = 'past_due' where user_id = $1`, [
+      lapsed.userId,
+    ])
+    const { rows } = await db.query<{ users: number; paying: number }>(
+      `select (select count(*) from profiles)::int as users,
+              (select count(*) from subscribers
+                where plan_type <> 'free' and subscription_status = 'active')::int as paying`,
+    )
+    const { users, paying } = rows[0] as { users: number; paying: number }
+    expect(paying).toBeGreaterThanOrEqual(2)
+
+    const { context, page } = await openAs(admin, viewport)
+    await page.goto('/admin')
+    await page.getByTestId('stat-paying-value').waitFor()
+    // The spec's cards keep the spec's rule ('pro' and 'basic' only) and say so.
+    expect(await page.getByTestId('stat-pro-value').textContent()).toBe('0')
+    expect(await page.getByTestId('stat-conversion-value').textContent()).toBe('0%')
+    expect(await page.getByTestId('stat-total-value').textContent()).toBe(String(users))
+    expect(await page.getByTestId('stat-paying-value').textContent()).toBe(String(paying))
+    expect(await page.getByTestId('stat-paying-conversion-value').textContent()).toBe(
+      `${Math.round((paying * 100) / users)}%`,
+    )
+    await page.getByRole('heading', { name: 'Assinantes pagantes' }).waitFor()
+    await page.getByRole('heading', { name: 'Conversão em pagantes' }).waitFor()
+    expect(await page.getByTestId('plan-count-empresas_15').textContent()).toMatch(
+      /0 pagantes de \d+$/,
+    )
+    expect(await horizontalOverflow(page)).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
   })
 })

@@ -15,7 +15,7 @@ export function proRuleNote(planTypes: readonly string[]): string {
   const quoted = planTypes.map((t) => `'${t}'`)
   const list =
     quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} e ${quoted.at(-1)}` : (quoted[0] ?? '')
-  return `Conta só os tipos de plano ${list}, como na especificação; nenhum plano atual usa esses tipos. Os números reais estão em 'Assinantes por plano'.`
+  return `Conta só os tipos de plano ${list}, como na especificação; nenhum plano atual usa esses tipos. Os números reais estão em 'Assinantes pagantes'.`
 }
 
 export function formatCount(n: number): string {
