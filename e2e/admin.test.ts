@@ -84,7 +84,7 @@ describe('/admin', () => {
   it('opens from the dashboard with the cards counted as the spec says', async () => {
     await page.getByRole('link', { name: 'Admin Panel' }).click()
     await page.waitForURL('**/admin')
-    await page.getByRole('heading', { name: 'Painel Administrativo', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Painel administrativo', level: 1 }).waitFor()
     expect(await page.getByRole('link', { name: 'Voltar ao Dashboard' }).count()).toBe(1)
 
     for (const title of ['Total de Usuários', 'Assinantes Pro', 'Taxa de Conversão']) {
@@ -120,7 +120,7 @@ describe('/admin', () => {
       'João Álvares',
       'joao@exemplo.com.br',
       'Pro',
-      'active',
+      'Ativa',
       '05/01/2026',
     ])
     expect(await cells('Beatriz Lima')).toEqual([
@@ -130,7 +130,7 @@ describe('/admin', () => {
       'canceled',
       '04/01/2026',
     ])
-    expect((await cells('Rui Souza')).slice(2)).toEqual(['Gratuito', 'active', '03/01/2026'])
+    expect((await cells('Rui Souza')).slice(2)).toEqual(['Gratuito', 'Ativa', '03/01/2026'])
 
     await page.getByRole('button', { name: 'Carregar mais' }).click()
     await expect.poll(() => rows.count()).toBe(65)

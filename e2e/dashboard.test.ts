@@ -114,7 +114,7 @@ describe('dashboard', () => {
     expect(await features.count()).toBe(11)
     expect(await page.locator('li[data-included="true"]').allTextContents()).toEqual([
       'Controle Financeiro(incluído)',
-      'Acesso Whatsapp(incluído)',
+      'Acesso WhatsApp(incluído)',
     ])
     expect(await features.allTextContents()).toContain('Relatórios Básicos(não incluído)')
 
@@ -311,7 +311,7 @@ describe('dashboard', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(overflow).toBe(0)
-    const link = page.getByRole('link', { name: /Minhas Finanças/ })
+    const link = page.getByRole('link', { name: /Minhas finanças/ })
     expect(await link.getAttribute('href')).toBe('/financas')
     await context.close()
   })

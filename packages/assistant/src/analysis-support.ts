@@ -90,10 +90,10 @@ export const businessReplies = {
   },
 
   supportOpened(id: number, tierLabel: string): string {
-    return `🙋 Pronto! Abrimos sua solicitação de suporte nº ${id} (atendimento ${tierLabel.toLowerCase()}). Um atendente responde por email e no seu painel.`
+    return `🙋 Pronto! Abrimos sua solicitação de suporte nº ${id} (atendimento ${tierLabel.toLowerCase()}). Um atendente responde por e-mail e no seu painel.`
   },
 
   supportLimit(): string {
-    return 'Você já tem solicitações de suporte em aberto. Aguarde a resposta de uma delas — ela chega por email e no seu painel.'
+    return 'Você já tem solicitações de suporte em aberto. Aguarde a resposta de uma delas — ela chega por e-mail e no seu painel.'
   },
 }

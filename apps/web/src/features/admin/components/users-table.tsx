@@ -109,7 +109,7 @@ export function UsersTable() {
                           <Badge variant={plan === 'Pro' ? 'default' : 'secondary'}>{plan}</Badge>
                         </td>
                         <td className="px-3 py-3">
-                          <Badge variant={status === 'active' ? 'outline' : 'secondary'}>
+                          <Badge variant={status === 'Ativa' ? 'outline' : 'secondary'}>
                             {status}
                           </Badge>
                         </td>

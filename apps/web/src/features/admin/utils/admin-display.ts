@@ -5,8 +5,13 @@ export function planBadgeLabel(planType: string | null | undefined): 'Pro' | 'Gr
   return planType && isPremium(planType) ? 'Pro' : 'Gratuito'
 }
 
-/** The Status column (spec §4): the status as stored, 'inactive' when there is none. */
+/**
+ * The Status column (spec §4): 'active' is treated as active, so it reads 'Ativa' (the glossary:
+ * no English status on a screen); any other value as stored, and the spec's 'inactive' when
+ * there is none.
+ */
 export function statusLabel(status: string | null | undefined): string {
+  if (status === 'active') return 'Ativa'
   return status?.trim() ? status : 'inactive'
 }
 
