@@ -188,3 +188,35 @@ describe("the admin's paying figures", () => {
     await context.close()
   })
 })
+
+describe("the product's words (docs/glossary.md)", () => {
+  it.each(
+    VIEWPORTS,
+  )('the dashboard and the team page speak the glossary (%s)', async (_, viewport) => {
+    const user = await userOn('empresas_2', 'Joana Padeira')
+    const { context, page } = await openAs(user, viewport)
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Meu painel', level: 1 }).waitFor()
+    // The plans list features in the landing's words; the spec's feature card keeps its rule
+    // (each word capitalised) with WhatsApp spelt right.
+    const pf = page.locator('li[data-plan="pf_simples"]')
+    await pf.waitFor()
+    expect(await pf.textContent()).toContain('Exportação em PDF')
+    expect(await pf.textContent()).toContain('Acesso pelo WhatsApp')
+    await page.locator('li[data-included]').first().waitFor()
+    expect(await page.locator('li[data-included]').allTextContents()).toContain(
+      'Acesso WhatsApp(incluído)',
+    )
+    const body = (await page.textContent('body')) ?? ''
+    for (const wrong of ['Whatsapp', 'Exportação Pdf', 'Acesso Api', 'Gerenciar Assinatura', ' %'])
+      expect(body, wrong).not.toContain(wrong)
+
+    await page.goto('/equipe')
+    await page.getByRole('heading', { name: 'Equipe', level: 1 }).waitFor()
+    await page.getByText('Titular', { exact: true }).waitFor()
+    expect(await page.getByText('Dono', { exact: true }).count()).toBe(0)
+    await page.getByLabel('E-mail da pessoa').waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await context.close()
+  })
+})
