@@ -80,7 +80,7 @@ describe('/contas', () => {
   it('keeps a card and a checking account: a purchase, its bill, paying it, a transfer', async () => {
     const { page, context } = await signedInPage()
     await page.goto('/contas')
-    await page.getByRole('heading', { name: 'Minhas Contas', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Minhas contas', level: 1 }).waitFor()
     // Every ledger starts with its default account.
     await expect.poll(() => balanceOf(page, 'Conta principal')).toBe('R$ 0,00')
     expect(
@@ -201,7 +201,7 @@ describe('/contas', () => {
     const balances = page.getByTestId('balances-card')
     await expect.poll(() => balances.textContent()).toContain('Poupança')
     expect(await page.getByTestId('dashboard-net-position').textContent()).toBe('R$ 1.700,00')
-    expect(await balances.getByRole('link', { name: /Minhas Contas/ }).getAttribute('href')).toBe(
+    expect(await balances.getByRole('link', { name: /Minhas contas/ }).getAttribute('href')).toBe(
       '/contas',
     )
     await context.close()

@@ -60,7 +60,7 @@ describe('the amount field on /financas', () => {
   it.each(SCREENS)('saves what was typed, as WhatsApp reads it (%s)', async (_name, viewport) => {
     const { page, context } = await signedInPage(viewport)
     await page.goto('/financas')
-    await page.getByRole('heading', { name: 'Minhas Finanças' }).waitFor()
+    await page.getByRole('heading', { name: 'Minhas finanças' }).waitFor()
 
     await addEntry(page, 'Almoço', (f) => f.pressSequentially('23'), 'R$ 23,00')
     await addEntry(page, 'Aluguel', (f) => f.pressSequentially('1.500'), 'R$ 1.500,00')

@@ -105,13 +105,13 @@ describe('/auth', () => {
     for (const name of ['Cadastrar com Google', 'Cadastrar com GitHub']) {
       expect(await page.getByRole('button', { name }).count(), name).toBe(1)
     }
-    await page.getByRole('button', { name: 'Criar Conta' }).click()
+    await page.getByRole('button', { name: 'Criar conta' }).click()
     await toast(page, 'Nome deve ter no mínimo 2 caracteres').waitFor()
     await page.getByLabel('Nome Completo').fill('Maria da Silva')
     await page.getByLabel('Email', { exact: true }).fill('maria@exemplo.com.br')
     await page.getByLabel('Senha', { exact: true }).fill('Segura-123')
     await page.getByLabel('Confirmar Senha').fill('Segura-124')
-    await page.getByRole('button', { name: 'Criar Conta' }).click()
+    await page.getByRole('button', { name: 'Criar conta' }).click()
     await toast(page, 'Senhas não coincidem').waitFor()
     await context.close()
   })
@@ -151,7 +151,7 @@ describe('/auth', () => {
     await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
     await page.getByLabel('Confirmar Senha').fill(PASSWORD)
     const since = mail.messages.length
-    await page.getByRole('button', { name: 'Criar Conta' }).click()
+    await page.getByRole('button', { name: 'Criar conta' }).click()
     await toast(page, 'Conta criada com sucesso! Verifique seu email.').waitFor()
     // The form gives way to where the link went; going back shows it cleared.
     await page.getByRole('heading', { name: 'Confira seu e-mail' }).waitFor()
@@ -169,11 +169,11 @@ describe('/auth', () => {
 
     const message = await mail.waitFor(email, {
       since,
-      subject: 'Confirme seu email — Equilibraí',
+      subject: 'Confirme seu e-mail — Equilibraí',
     })
     await page.goto(message.link)
     await expect.poll(() => new URL(page.url()).pathname).toBe('/auth')
-    await toast(page, 'Email confirmado! Agora é só entrar.').waitFor()
+    await toast(page, 'E-mail confirmado! Agora é só entrar.').waitFor()
     expect(new URL(page.url()).searchParams.get('plan')).toBe('pf_simples')
 
     await page.getByLabel('Email').fill(email)
@@ -225,7 +225,7 @@ describe('/auth', () => {
     await page.getByRole('button', { name: 'Enviar link' }).click()
     await toast(
       page,
-      'Se houver uma conta com este email, enviamos um link para redefinir a senha.',
+      'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.',
     ).waitFor()
 
     const message = await mail.waitFor(email, {

@@ -116,7 +116,7 @@ describe('bills, budgets and alerts on /financas', () => {
   it('shows the way to budgets on a plan without them', async () => {
     const { page, context } = await signedInPage('free')
     await page.goto('/financas')
-    const upsell = page.getByText('não faz parte do seu plano')
+    const upsell = page.getByText('não fazem parte do seu plano')
     await upsell.waitFor()
     const link = upsell.locator('..').getByRole('link', { name: 'Ver planos' })
     expect(await link.getAttribute('href')).toBe('/dashboard#planos')

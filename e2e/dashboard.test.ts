@@ -114,7 +114,7 @@ describe('dashboard', () => {
     expect(await features.count()).toBe(11)
     expect(await page.locator('li[data-included="true"]').allTextContents()).toEqual([
       'Controle Financeiro(incluído)',
-      'Acesso Whatsapp(incluído)',
+      'Acesso WhatsApp(incluído)',
     ])
     expect(await features.allTextContents()).toContain('Relatórios Básicos(não incluído)')
 
@@ -219,7 +219,7 @@ describe('dashboard', () => {
 
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('button', { name: 'Gerenciar Assinatura' }).click(),
+      page.getByRole('button', { name: 'Gerenciar assinatura' }).click(),
     ])
     await tab.waitForURL(/\/api\/billing\/demo\/portal\//)
     expect(page.url()).toMatch(/\/dashboard$/)
@@ -236,13 +236,18 @@ describe('dashboard', () => {
     await context.close()
   })
 
-  it('says so when there is no subscription to manage, and closes the blank tab', async () => {
-    const { page, context } = await signedInPage()
+  it('says so when the portal has nothing to show, and closes the blank tab', async () => {
+    // A paid plan set by hand (no checkout, so no subscription at the payment provider).
+    const { page, context, userId } = await signedInPage()
+    await e2e.server.database.pool.query(
+      `update subscribers set plan_type = 'empresas_2' where user_id = $1`,
+      [userId],
+    )
     await page.goto('/dashboard')
-    await expect.poll(() => currentPlan(page).textContent()).toContain('Gratuito')
+    await expect.poll(() => currentPlan(page).textContent()).toContain('Empresas 2')
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('button', { name: 'Gerenciar Assinatura' }).click(),
+      page.getByRole('button', { name: 'Gerenciar assinatura' }).click(),
     ])
     await toast(page, 'Erro ao acessar portal de assinaturas').waitFor()
     await expect.poll(() => tab.isClosed()).toBe(true)
@@ -306,7 +311,7 @@ describe('dashboard', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(overflow).toBe(0)
-    const link = page.getByRole('link', { name: /Minhas Finanças/ })
+    const link = page.getByRole('link', { name: /Minhas finanças/ })
     expect(await link.getAttribute('href')).toBe('/financas')
     await context.close()
   })

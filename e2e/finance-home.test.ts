@@ -89,7 +89,7 @@ describe('the dashboard as the finance home', () => {
     const user = await userWithMoney()
     const { context, page } = await openAs(user, viewport)
     await page.goto('/dashboard')
-    await page.getByRole('heading', { name: 'Meu Painel', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Meu painel', level: 1 }).waitFor()
     const home = page.getByTestId('finance-home')
     await expect.poll(() => home.getByTestId('summary-income').textContent()).toBe('R$ 4.500,00')
     await expect.poll(() => home.getByTestId('summary-expense').textContent()).toBe('R$ 1.934,56')
@@ -157,7 +157,7 @@ describe('one shell for every signed-in page', () => {
       .getByRole('navigation', { name: 'Páginas' })
       .getByRole('link', { name: 'Finanças' })
       .click()
-    await page.getByRole('heading', { name: 'Minhas Finanças', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Minhas finanças', level: 1 }).waitFor()
     expect(
       await page
         .getByRole('navigation', { name: 'Páginas' })

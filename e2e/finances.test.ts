@@ -70,7 +70,7 @@ describe('/financas', () => {
     await whatsapp(userId, 'recebi 3.000 de salário')
 
     await page.goto('/financas')
-    await page.getByRole('heading', { name: 'Minhas Finanças' }).waitFor()
+    await page.getByRole('heading', { name: 'Minhas finanças' }).waitFor()
     await expect.poll(() => rows(page).count()).toBe(2)
     const list = page.getByTestId('transaction-list')
     // The list, the summary and the usage are separate queries: each may land later.

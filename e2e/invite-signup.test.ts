@@ -42,7 +42,7 @@ describe('sign-up', () => {
     const panel = page.getByRole('tabpanel', { name: 'Cadastrar' })
     await panel.getByLabel('Nome Completo').fill('A')
     await panel.getByLabel('Email').fill('sem-arroba')
-    await panel.getByRole('button', { name: 'Criar Conta' }).click()
+    await panel.getByRole('button', { name: 'Criar conta' }).click()
     // The spec's toast for the first rule, and every rule beside its field.
     await toast(page, 'Nome deve ter no mínimo 2 caracteres').waitFor()
     const errors = panel.getByTestId('field-error')
@@ -92,7 +92,7 @@ describe('an invitation through sign-up and sign-in', () => {
     await signup.getByLabel('Nome Completo').fill('Carla Convidada')
     await signup.getByLabel('Senha', { exact: true }).fill(PASSWORD)
     await signup.getByLabel('Confirmar Senha').fill(PASSWORD)
-    await signup.getByRole('button', { name: 'Criar Conta' }).click()
+    await signup.getByRole('button', { name: 'Criar conta' }).click()
 
     const check = page.getByTestId('check-email')
     await check.getByRole('heading', { name: 'Confira seu e-mail' }).waitFor()

@@ -65,7 +65,7 @@ describe('business plans in the browser', () => {
     await owner.page.getByText('Lugares: 1 de 2 em uso no plano Empresas 2').waitFor()
     expect(await axeViolations(owner.page)).toEqual([])
     const since = mail.messages.length
-    await owner.page.getByLabel('Email da pessoa').fill(partner.email)
+    await owner.page.getByLabel('E-mail da pessoa').fill(partner.email)
     await owner.page.getByRole('button', { name: 'Convidar' }).click()
     await toast(owner.page, `Convite enviado para ${partner.email}`).waitFor()
     await owner.page.getByText('(1 convite pendente)').waitFor()
@@ -121,7 +121,7 @@ describe('business plans in the browser', () => {
     expect(await request.textContent()).toContain('Empresas 2')
     await request.getByLabel('Resposta').fill('Emita pelo portal da prefeitura.')
     await request.getByRole('button', { name: 'Responder' }).click()
-    await toast(admin.page, 'Resposta enviada por email').waitFor()
+    await toast(admin.page, 'Resposta enviada por e-mail').waitFor()
 
     await partner.page.reload()
     await partner.page.getByText('Emita pelo portal da prefeitura.').waitFor()
@@ -156,10 +156,10 @@ describe('business plans in the browser', () => {
     await page.getByLabel('Senha', { exact: true }).fill(PASSWORD)
     await page.getByLabel('Confirmar Senha').fill(PASSWORD)
     const beforeConfirm = mail.messages.length
-    await page.getByRole('button', { name: 'Criar Conta' }).click()
+    await page.getByRole('button', { name: 'Criar conta' }).click()
     const confirm = await mail.waitFor(email, {
       since: beforeConfirm,
-      subject: 'Confirme seu email — Equilibraí',
+      subject: 'Confirme seu e-mail — Equilibraí',
     })
     await page.goto(confirm.link)
     await expect.poll(() => new URL(page.url()).pathname).toBe('/auth')

@@ -137,7 +137,9 @@ describe('a bakery on Empresas 2', () => {
     expect(recent).toMatch(/999,00/)
     expect(recent).not.toMatch(/350,00|120,00/)
     // And the partner's 'projeção' is now their own plan's answer: free has no analysis.
-    expect(await say(partnerPhone, 'projeção')).toMatch(/não faz parte do seu plano/)
+    expect(await say(partnerPhone, 'projeção')).toMatch(
+      /A análise avançada não faz parte do seu plano/,
+    )
     const team = (await (await owner.client.request('/api/team')).json()) as Team
     expect(team.members).toHaveLength(1)
   })

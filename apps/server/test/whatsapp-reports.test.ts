@@ -94,8 +94,8 @@ describe('WhatsApp report commands', () => {
     expect(reply.type).toBe('text')
     expect(reply.text).toContain('📊 *Relatório de')
     expect(reply.text).toContain('Saídas: R$ 1.534,56')
-    expect(reply.text).toContain('1. Alimentação: R$ 1.234,56 (80 %)')
-    expect(reply.text).toContain('2. Mercado: R$ 300,00 (20 %)')
+    expect(reply.text).toContain('1. Alimentação: R$ 1.234,56 (80%)')
+    expect(reply.text).toContain('2. Mercado: R$ 300,00 (20%)')
     expect(reply.text).toContain('gastos R$ 1.434,56 a mais')
 
     const week = await ask(waId, 'relatório da semana')
@@ -105,15 +105,15 @@ describe('WhatsApp report commands', () => {
   it("a free plan gets the upsell for reports and the PDF, while 'resumo' keeps working", async () => {
     const { waId } = await linkedPerson('free')
     const report = await ask(waId, 'relatório')
-    expect(report.text).toContain('não faz parte do seu plano')
+    expect(report.text).toContain('Os relatórios básicos não fazem parte do seu plano.')
     expect(report.text).toContain('*Pessoa Física*')
     expect(report.text).toContain('/dashboard#planos')
     const pdf = await ask(waId, 'pdf')
     expect(pdf.type).toBe('text')
-    expect(pdf.text).toContain('não faz parte do seu plano')
+    expect(pdf.text).toContain('A exportação em PDF não faz parte do seu plano.')
     expect(fake.media).toHaveLength(0)
     const summary = await ask(waId, 'resumo')
-    expect(summary.text).not.toContain('não faz parte do seu plano')
+    expect(summary.text).not.toMatch(/não fazem? parte do seu plano/)
   })
 
   it("'pdf' uploads last month's statement and sends it as a document", async () => {

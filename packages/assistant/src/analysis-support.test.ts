@@ -62,7 +62,7 @@ describe('business intents', () => {
     expect(businessReplies.projection(view)).toBe(
       [
         '🔮 *Projeção para o fim de novembro de 2026*',
-        'No ritmo atual (10 de 30 dias):',
+        'Gastos no ritmo atual e o que é recorrente (10 de 30 dias):',
         'Entradas: R$ 5.000,00',
         'Saídas: R$ 2.170,00',
         'Saldo previsto: R$ 2.830,00',

@@ -65,7 +65,7 @@ export const businessReplies = {
     const p = view.projection
     return [
       `🔮 *Projeção para o fim de ${monthLabel(view.month)}*`,
-      `No ritmo atual (${view.days_elapsed} de ${view.days_in_month} dias):`,
+      `Gastos no ritmo atual e o que é recorrente (${view.days_elapsed} de ${view.days_in_month} dias):`,
       `Entradas: ${formatBRL(p.income_cents)}`,
       `Saídas: ${formatBRL(p.expense_cents)}`,
       `Saldo previsto: ${formatBRL(p.balance_cents)}`,
@@ -90,10 +90,10 @@ export const businessReplies = {
   },
 
   supportOpened(id: number, tierLabel: string): string {
-    return `🙋 Pronto! Abrimos sua solicitação de suporte nº ${id} (atendimento ${tierLabel.toLowerCase()}). Um atendente responde por email e no seu painel.`
+    return `🙋 Pronto! Abrimos sua solicitação de suporte nº ${id} (atendimento ${tierLabel.toLowerCase()}). Um atendente responde por e-mail e no seu painel.`
   },
 
   supportLimit(): string {
-    return 'Você já tem solicitações de suporte em aberto. Aguarde a resposta de uma delas — ela chega por email e no seu painel.'
+    return 'Você já tem solicitações de suporte em aberto. Aguarde a resposta de uma delas — ela chega por e-mail e no seu painel.'
   },
 }

@@ -27,11 +27,11 @@ describe('report replies', () => {
         'Saldo: *R$ 3.396,04*',
         '',
         '*Onde foi o dinheiro*',
-        '1. Alimentação: R$ 1.280,46 (80 %)',
-        '2. Mercado: R$ 300,00 (19 %)',
-        '3. Transporte: R$ 20,00 (1 %)',
+        '1. Alimentação: R$ 1.280,46 (80%)',
+        '2. Mercado: R$ 300,00 (19%)',
+        '3. Transporte: R$ 20,00 (1%)',
         '',
-        'Comparado a outubro: gastos R$ 1.404,96 a mais (+706 %), entradas R$ 1.000,00 a mais (+25 %).',
+        'Comparado a outubro: gastos R$ 1.404,96 a mais (+706%), entradas R$ 1.000,00 a mais (+25%).',
       ].join('\n'),
     )
   })
@@ -52,8 +52,8 @@ describe('report replies', () => {
   })
 
   it('words a change up, down or none', () => {
-    expect(changeText(12_000, 10_000)).toBe('R$ 20,00 a mais (+20 %)')
-    expect(changeText(9_500, 10_000)).toBe('R$ 5,00 a menos (−5 %)')
+    expect(changeText(12_000, 10_000)).toBe('R$ 20,00 a mais (+20%)')
+    expect(changeText(9_500, 10_000)).toBe('R$ 5,00 a menos (−5%)')
     expect(changeText(100, 100)).toBe('o mesmo valor')
     expect(changeText(100, 0)).toBe('R$ 1,00 a mais')
     expect(reportReplies.statementCaption('outubro de 2026')).toBe(

@@ -21,19 +21,19 @@ export type PeriodReportView = ReportTotalsView & {
 /** How many expense categories a report lists. */
 export const REPORT_TOP_CATEGORIES = 3
 
-/** '12 %' of a whole (no decimals: a chat message). */
+/** '12%' of a whole (no decimals: a chat message). */
 function share(part: number, whole: number): string {
-  return whole > 0 ? `${Math.round((part * 100) / whole)} %` : '0 %'
+  return whole > 0 ? `${Math.round((part * 100) / whole)}%` : '0%'
 }
 
-/** 'R$ 120,00 a mais (+15 %)', 'R$ 30,00 a menos (−5 %)', 'o mesmo valor'. */
+/** 'R$ 120,00 a mais (+15%)', 'R$ 30,00 a menos (−5%)', 'o mesmo valor'. */
 export function changeText(current: number, previous: number): string {
   const diff = current - previous
   if (diff === 0) return 'o mesmo valor'
   const direction = diff > 0 ? 'a mais' : 'a menos'
   const pct =
     previous > 0
-      ? ` (${diff > 0 ? '+' : '−'}${Math.round((Math.abs(diff) * 100) / previous)} %)`
+      ? ` (${diff > 0 ? '+' : '−'}${Math.round((Math.abs(diff) * 100) / previous)}%)`
       : ''
   return `${formatBRL(Math.abs(diff))} ${direction}${pct}`
 }

@@ -37,6 +37,9 @@ describe('adminStats', () => {
       pro_subscribers: 2,
       conversion_rate: 25,
       pro_plan_types: ['pro', 'basic'],
+      // pf_simples ×2 and pro ×1 are active on a plan but free; past_due and canceled do not pay.
+      paying_subscribers: 3,
+      paying_conversion_rate: 38,
       by_plan_type: [
         { plan_type: 'free', name: 'Gratuito', count: 3, active: 3 },
         { plan_type: 'pf_simples', name: 'Pessoa Física', count: 3, active: 2 },
@@ -52,12 +55,19 @@ describe('adminStats', () => {
         { plan_type: 'empresas_15', name: 'Empresas 15', subscription_status: 'active', count: 1 },
         { plan_type: 'free', name: 'Gratuito', subscription_status: 'active', count: 1 },
       ]),
-    ).toMatchObject({ pro_subscribers: 0, conversion_rate: 0 })
+    ).toMatchObject({
+      pro_subscribers: 0,
+      conversion_rate: 0,
+      paying_subscribers: 1,
+      paying_conversion_rate: 50,
+    })
     expect(adminStats(0, [])).toEqual({
       total_users: 0,
       pro_subscribers: 0,
       conversion_rate: 0,
       pro_plan_types: ['pro', 'basic'],
+      paying_subscribers: 0,
+      paying_conversion_rate: 0,
       by_plan_type: [],
     })
   })

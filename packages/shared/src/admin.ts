@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isPremium } from './plans.ts'
 
 /**
  * Plan types that the spec's admin statistics count as 'Assinantes Pro' (SPEC §4). None of our
@@ -70,6 +71,12 @@ export type AdminStats = {
   /** pro_subscribers over total_users, a rounded percent (0 when there are no users). */
   conversion_rate: number
   pro_plan_types: readonly string[]
+  /**
+   * The figures that matter (issue 26), beside the spec's: subscribers on any plan but free
+   * whose subscription is 'active', and them over total_users as a rounded percent.
+   */
+  paying_subscribers: number
+  paying_conversion_rate: number
   /** Every plan type that has subscribers, by count descending: the real picture. */
   by_plan_type: PlanTypeCount[]
 }
@@ -95,6 +102,11 @@ export function conversionRate(part: number, total: number): number {
   return Math.round((part / total) * 100)
 }
 
+/** Pays for a plan: any plan type but free (spec §4's premium), with an 'active' subscription. */
+export function isPayingSubscriber(row: AdminSubscriber): boolean {
+  return isPremium(row.plan_type) && row.subscription_status === 'active'
+}
+
 /** The cards' numbers from the total of users and the subscribers counted per group. */
 export function adminStats(
   totalUsers: number,
@@ -102,9 +114,11 @@ export function adminStats(
   proPlanTypes: readonly string[] = SPEC_PRO_PLAN_TYPES,
 ): AdminStats {
   let pro = 0
+  let paying = 0
   const byPlan = new Map<string, PlanTypeCount>()
   for (const g of groups) {
     if (proPlanTypes.includes(g.plan_type)) pro += g.count
+    if (isPayingSubscriber(g)) paying += g.count
     const entry = byPlan.get(g.plan_type) ?? {
       plan_type: g.plan_type,
       name: g.name,
@@ -120,6 +134,8 @@ export function adminStats(
     pro_subscribers: pro,
     conversion_rate: conversionRate(pro, totalUsers),
     pro_plan_types: proPlanTypes,
+    paying_subscribers: paying,
+    paying_conversion_rate: conversionRate(paying, totalUsers),
     by_plan_type: [...byPlan.values()].sort(
       (a, b) => b.count - a.count || a.plan_type.localeCompare(b.plan_type),
     ),

@@ -47,14 +47,6 @@ export type PlanFeatures = {
   features: Record<string, boolean>
 }
 
-/** Feature label as the spec shows it: underscores as spaces, each word capitalised. */
-export function featureLabel(key: string): string {
-  return key
-    .split('_')
-    .map((word) => word.charAt(0).toLocaleUpperCase('pt-BR') + word.slice(1))
-    .join(' ')
-}
-
 /** 'free' is the only non-premium plan (spec §4). */
 export function isPremium(planType: string): boolean {
   return planType !== 'free'

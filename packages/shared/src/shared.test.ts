@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   featureLabel,
+  featureNotInPlanText,
+  featurePhrase,
   formatBRL,
   formatDatePtBR,
   formatPrice,
@@ -63,6 +65,26 @@ describe('plans', () => {
   it('labels features as the spec says', () => {
     expect(featureLabel('controle_financeiro')).toBe('Controle Financeiro')
     expect(featureLabel('relatórios_básicos')).toBe('Relatórios Básicos')
+    // Each word capitalised, proper names spelt as the landing spells them.
+    expect(featureLabel('acesso_whatsapp')).toBe('Acesso WhatsApp')
+    expect(featureLabel('exportação_pdf')).toBe('Exportação PDF')
+    expect(featureLabel('acesso_api')).toBe('Acesso API')
+  })
+
+  it('names features in the landing words, with agreement in sentences', () => {
+    expect(featurePhrase('acesso_whatsapp')).toBe('Acesso pelo WhatsApp')
+    expect(featurePhrase('exportação_pdf')).toBe('Exportação em PDF')
+    expect(featurePhrase('acesso_api')).toBe('Acesso à API')
+    expect(featurePhrase('modo_offline')).toBe('Modo offline')
+    expect(featureNotInPlanText('relatórios_básicos', 'Pessoa Física')).toBe(
+      'Os relatórios básicos não fazem parte do seu plano. Disponíveis a partir do plano Pessoa Física.',
+    )
+    expect(featureNotInPlanText('exportação_pdf', null)).toBe(
+      'A exportação em PDF não faz parte do seu plano.',
+    )
+    expect(featureNotInPlanText('análise_avançada', 'Empresas 2', { bold: true })).toBe(
+      'A análise avançada não faz parte do seu plano. Disponível a partir do plano *Empresas 2*.',
+    )
   })
 
   it('words the monthly limit as lançamentos everywhere', () => {

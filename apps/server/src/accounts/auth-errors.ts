@@ -17,7 +17,7 @@ const MESSAGES: Record<string, string> = {
   FAILED_TO_CREATE_SESSION: 'Não foi possível entrar agora. Tente novamente.',
   PROVIDER_NOT_FOUND: 'Este login social não está disponível no momento.',
   BANNED_USER: 'Sua conta está suspensa. Fale com o suporte.',
-  EMAIL_ALREADY_VERIFIED: 'Este email já foi confirmado. Você já pode entrar.',
+  EMAIL_ALREADY_VERIFIED: 'Este e-mail já foi confirmado. Você já pode entrar.',
   INVALID_ORIGIN: 'Origem da requisição não permitida.',
   MISSING_OR_NULL_ORIGIN: 'Origem da requisição não permitida.',
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'Origem da requisição não permitida.',

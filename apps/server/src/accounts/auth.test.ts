@@ -67,11 +67,11 @@ describe('sign-up, e-mail confirmation and sign-in', () => {
     ])
 
     const message = await mail.waitFor(email, { since })
-    expect(message.subject).toBe('Confirme seu email — Equilibraí')
+    expect(message.subject).toBe('Confirme seu e-mail — Equilibraí')
     expect(message.from).toBe('nao-responda@equilibrai.com.br')
     expect(message.text.startsWith('Olá!')).toBe(true)
     expect(message.text).toContain('Equilibraí')
-    expect(message.html).toContain('Confirmar meu email')
+    expect(message.html).toContain('Confirmar meu e-mail')
     expect(message.link).toMatch(`${server.url}/api/auth/verify-email?token=`)
 
     // Not confirmed yet: the spec's message, and no session.
@@ -102,7 +102,7 @@ describe('sign-up, e-mail confirmation and sign-in', () => {
     await mail.waitFor(email)
     const since = mail.messages.length
     expect((await signIn(client, email)).status).toBe(403)
-    const again = await mail.waitFor(email, { since, subject: 'Confirme seu email — Equilibraí' })
+    const again = await mail.waitFor(email, { since, subject: 'Confirme seu e-mail — Equilibraí' })
     expect(again.link).toMatch(/verify-email\?token=/)
   })
 

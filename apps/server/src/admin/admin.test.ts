@@ -91,6 +91,9 @@ describe('GET /api/admin/users, /subscribers and /stats for a known set of users
       pro_subscribers: 0,
       conversion_rate: 0,
       pro_plan_types: ['pro', 'basic'],
+      // The figures that matter: empresas_2 and pf_simples pay, 2 of 6 users.
+      paying_subscribers: 2,
+      paying_conversion_rate: 33,
       by_plan_type: [
         { plan_type: 'free', name: 'Gratuito', count: 4, active: 3 },
         { plan_type: 'empresas_2', name: 'Empresas 2', count: 1, active: 1 },

@@ -37,19 +37,45 @@ export async function analyzeLedger(
       where ledger_id = $1 and month >= $2::date and month <= $3::date and entries > 0`,
     [ledgerId, `${first}-01`, `${current}-01`],
   )
+  const monthStart = `${current}-01`
+  const monthEnd = `${current}-${String(lastDayOfMonth(current)).padStart(2, '0')}`
+  // fixed: recorded by a recurring rule or as a bill's payment; they come once a month.
   const { rows: split } = await db.query<{
     category: Category
     so_far: number
+    fixed_so_far: number
     future: number
   }>(
-    `select category,
+    `with fixed as (
+       select o.transaction_id as id from recurring_occurrences o
+         join recurring_entries r on r.id = o.recurring_id
+        where r.ledger_id = $1 and o.occurs_on >= $2::date and o.transaction_id is not null
+       union
+       select paid_transaction_id from bills
+        where ledger_id = $1 and paid_transaction_id is not null
+     )
+     select category,
             coalesce(sum(amount_cents) filter (where occurred_on <= $3::date), 0)::bigint as so_far,
+            coalesce(sum(amount_cents) filter (
+              where occurred_on <= $3::date and id in (select id from fixed)), 0)::bigint
+              as fixed_so_far,
             coalesce(sum(amount_cents) filter (where occurred_on > $3::date), 0)::bigint as future
        from transactions
-      where ledger_id = $1 and occurred_on >= $2::date
-        and occurred_on < ($2::date + interval '1 month')::date
+      where ledger_id = $1 and occurred_on >= $2::date and occurred_on <= $4::date
       group by category`,
-    [ledgerId, `${current}-01`, today],
+    [ledgerId, monthStart, today, monthEnd],
+  )
+  // Still to come this month: recurring entries not recorded yet and unpaid bills.
+  const { rows: scheduled } = await db.query<{ category: Category; cents: number }>(
+    `select category, sum(cents)::bigint as cents from (
+       select category, amount_cents as cents from recurring_entries
+        where ledger_id = $1 and cancelled_at is null and next_on >= $2::date and next_on <= $3::date
+       union all
+       select coalesce(category, 'outros'), amount_cents from bills
+        where ledger_id = $1 and paid_on is null and amount_cents is not null
+          and due_on >= $2::date and due_on <= $3::date
+     ) s group by category`,
+    [ledgerId, today, monthEnd],
   )
 
   const series: MonthTotals[] = []
@@ -71,21 +97,25 @@ export async function analyzeLedger(
   }
 
   const previous = new Set([1, 2, 3].map((k) => addMonths(current, -k)))
-  const byCategory = new Map<Category, { sum3: number; entries3: number }>()
+  const byCategory = new Map<Category, { sum3: number }>()
   for (const t of totals) {
     if (!previous.has(t.month)) continue
-    const acc = byCategory.get(t.category) ?? { sum3: 0, entries3: 0 }
+    const acc = byCategory.get(t.category) ?? { sum3: 0 }
     acc.sum3 += t.total_cents
-    acc.entries3 += t.entries
     byCategory.set(t.category, acc)
   }
   const splitOf = new Map(split.map((s) => [s.category, s]))
+  const scheduledOf = new Map(scheduled.map((s) => [s.category, s.cents]))
   const clock = { day: Number(today.slice(8, 10)), daysInMonth: lastDayOfMonth(current) }
 
   const categories: CategoryChange[] = []
-  for (const category of new Set<Category>([...byCategory.keys(), ...splitOf.keys()])) {
-    const history = byCategory.get(category) ?? { sum3: 0, entries3: 0 }
-    const now = splitOf.get(category) ?? { so_far: 0, future: 0 }
+  for (const category of new Set<Category>([
+    ...byCategory.keys(),
+    ...splitOf.keys(),
+    ...scheduledOf.keys(),
+  ])) {
+    const history = byCategory.get(category) ?? { sum3: 0 }
+    const now = splitOf.get(category) ?? { so_far: 0, fixed_so_far: 0, future: 0 }
     const thisMonth = now.so_far + now.future
     const average = Math.round(history.sum3 / 3)
     categories.push({
@@ -96,10 +126,11 @@ export async function analyzeLedger(
       change_pct: changePct(thisMonth, average),
       projected_cents: projectCategory(
         {
+          type: categoryType(category),
           soFarCents: now.so_far,
+          fixedSoFarCents: now.fixed_so_far,
           futureCents: now.future,
-          average3mCents: average,
-          averageEntries3m: history.entries3 / 3,
+          scheduledCents: scheduledOf.get(category) ?? 0,
         },
         clock,
       ),

@@ -19,8 +19,8 @@ const doc = apiDoc({
   summary: 'Análise avançada: 12 meses, categorias e projeção do mês',
   description:
     'Séries mensais, cada categoria deste mês contra a média dos 3 meses anteriores, a projeção ' +
-    'para o fim do mês no ritmo atual (categorias mensais pelo valor de costume) e as maiores ' +
-    'variações.',
+    'para o fim do mês (os gastos do dia a dia no ritmo até hoje, mais contas a pagar e ' +
+    'lançamentos recorrentes ainda por vir; receitas avulsas não se repetem) e as maiores variações.',
   query: analysisQuerySchema,
   feature: 'análise_avançada',
   response: { schema: analysisSchema, example: analysisExample },

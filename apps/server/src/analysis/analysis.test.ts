@@ -27,31 +27,33 @@ async function seed(ledgerId: number, userId: string, rows: Seed[]) {
 }
 
 describe('projection rule', () => {
-  it('stretches the pace of steady categories and keeps once-a-month ones at their size', () => {
+  it('stretches day-to-day spending, never an income, and adds what is scheduled', () => {
     const clock = { day: 10, daysInMonth: 30 }
-    const steady = {
+    const market = {
+      type: 'expense' as const,
       soFarCents: 15_000,
+      fixedSoFarCents: 0,
       futureCents: 0,
-      average3mCents: 30_000,
-      averageEntries3m: 3,
+      scheduledCents: 0,
     }
-    expect(projectCategory(steady, clock)).toBe(45_000)
-    expect(projectCategory({ ...steady, futureCents: 4_000 }, clock)).toBe(49_000)
-    const salary = {
-      soFarCents: 500_000,
-      futureCents: 0,
-      average3mCents: 480_000,
-      averageEntries3m: 1,
-    }
-    expect(projectCategory(salary, clock)).toBe(500_000)
-    expect(projectCategory({ ...salary, soFarCents: 0 }, clock)).toBe(480_000)
-    // No history at all: the pace alone.
+    expect(projectCategory(market, clock)).toBe(45_000)
+    expect(projectCategory({ ...market, futureCents: 4_000 }, clock)).toBe(49_000)
+    // A rent a recurring rule recorded on the 5th comes once, not three times.
     expect(
-      projectCategory(
-        { soFarCents: 3_333, futureCents: 0, average3mCents: 0, averageEntries3m: 0 },
-        { day: 3, daysInMonth: 31 },
-      ),
-    ).toBe(34_441)
+      projectCategory({ ...market, soFarCents: 150_000, fixedSoFarCents: 150_000 }, clock),
+    ).toBe(150_000)
+    // A bill still to pay this month adds its amount.
+    expect(projectCategory({ ...market, scheduledCents: 18_000 }, clock)).toBe(63_000)
+    // A one-off income on the 3rd stays what it was: it does not recur at any pace.
+    const sale = { ...market, type: 'income' as const, soFarCents: 200_000 }
+    expect(projectCategory(sale, { day: 3, daysInMonth: 31 })).toBe(200_000)
+    // A recurring salary not yet in is expected.
+    expect(projectCategory({ ...sale, soFarCents: 0, scheduledCents: 500_000 }, clock)).toBe(
+      500_000,
+    )
+    expect(projectCategory({ ...market, soFarCents: 3_333 }, { day: 3, daysInMonth: 31 })).toBe(
+      34_441,
+    )
     expect(changePct(15_000, 30_000)).toBe(-50)
     expect(changePct(1, 0)).toBeNull()
     expect(addMonths('2026-01', -1)).toBe('2025-12')
@@ -82,10 +84,43 @@ describe('analysis on seeded data', () => {
       ['2026-11-05', 'income', 'salario', 500_000],
       ['2026-11-03', 'expense', 'lazer', 6_000],
       ['2026-11-20', 'expense', 'lazer', 4_000],
+      // A one-off sale: it must not be projected as if it came every 3 days.
+      ['2026-11-03', 'income', 'vendas', 200_000],
+      ['2026-11-02', 'expense', 'assinaturas', 5_000],
     ])
     await seed(otherLedger.ledgerId, other, [['2026-11-04', 'expense', 'mercado', 999_999]])
+    const pool = server.database.pool
+    // The streaming subscription was recorded by its recurring rule: fixed, not a pace.
+    const { rows: rule } = await pool.query<{ id: number }>(
+      `insert into recurring_entries (ledger_id, created_by, type, amount_cents, description,
+         category, day_of_month, next_on, source)
+       values ($1, $2, 'expense', 5000, 'streaming', 'assinaturas', 2, '2026-12-02', 'web'),
+              ($1, $2, 'expense', 150000, 'aluguel', 'moradia', 15, '2026-11-15', 'web'),
+              ($1, $2, 'income', 90000, 'aluguel recebido', 'outras_receitas', 8, '2026-12-08', 'web')
+       returning id`,
+      [ledgerId, owner],
+    )
+    await pool.query(
+      `insert into recurring_occurrences (recurring_id, occurs_on, status, transaction_id)
+       select $1, '2026-11-02', 'recorded', id from transactions
+        where ledger_id = $2 and category = 'assinaturas'`,
+      [rule[0]?.id, ledgerId],
+    )
+    await pool.query(
+      `insert into bills (ledger_id, created_by, description, amount_cents, category, due_on, paid_on)
+       values ($1, $2, 'luz', 18000, 'contas_casa', '2026-11-25', null),
+              ($1, $2, 'água', 7000, 'contas_casa', '2026-11-08', '2026-11-08'),
+              ($1, $2, 'seguro', 40000, 'outros', '2026-12-03', null),
+              ($1, $2, 'gás', 9000, null, '2026-11-10', null)`,
+      [ledgerId, owner],
+    )
+    await pool.query(
+      `insert into bills (ledger_id, created_by, description, amount_cents, category, due_on)
+       values ($1, $2, 'multa', 99999, 'outros', '2026-11-20')`,
+      [otherLedger.ledgerId, other],
+    )
 
-    const a = await analyzeLedger(server.database.pool, {
+    const a = await analyzeLedger(pool, {
       ledgerId,
       months: 12,
       today: '2026-11-10',
@@ -94,9 +129,9 @@ describe('analysis on seeded data', () => {
     expect(a.months[0]?.month).toBe('2025-12')
     expect(a.months.at(-1)).toEqual({
       month: '2026-11',
-      income_cents: 500_000,
-      expense_cents: 25_000,
-      balance_cents: 475_000,
+      income_cents: 700_000,
+      expense_cents: 30_000,
+      balance_cents: 670_000,
     })
     expect(a.months.at(-2)).toEqual({
       month: '2026-10',
@@ -110,49 +145,43 @@ describe('analysis on seeded data', () => {
       expense_cents: 0,
       balance_cents: 0,
     })
+    const row = (
+      category: string,
+      type: 'income' | 'expense',
+      thisMonth: number,
+      average: number,
+      change: number | null,
+      projected: number,
+    ) => ({
+      category,
+      type,
+      this_month_cents: thisMonth,
+      average_3m_cents: average,
+      change_pct: change,
+      projected_cents: projected,
+    })
     expect(a.categories).toEqual([
-      {
-        category: 'mercado',
-        type: 'expense',
-        this_month_cents: 15_000,
-        average_3m_cents: 30_000,
-        change_pct: -50,
-        projected_cents: 45_000,
-      },
-      {
-        category: 'lazer',
-        type: 'expense',
-        this_month_cents: 10_000,
-        average_3m_cents: 0,
-        change_pct: null,
-        projected_cents: 22_000,
-      },
-      {
-        category: 'moradia',
-        type: 'expense',
-        this_month_cents: 0,
-        average_3m_cents: 150_000,
-        change_pct: -100,
-        projected_cents: 150_000,
-      },
-      {
-        category: 'salario',
-        type: 'income',
-        this_month_cents: 500_000,
-        average_3m_cents: 500_000,
-        change_pct: 0,
-        projected_cents: 500_000,
-      },
+      row('mercado', 'expense', 15_000, 30_000, -50, 45_000),
+      row('lazer', 'expense', 10_000, 0, null, 22_000),
+      row('assinaturas', 'expense', 5_000, 0, null, 5_000),
+      // The rent is not in yet: its recurring rule (due on the 15th) is what is projected.
+      row('moradia', 'expense', 0, 150_000, -100, 150_000),
+      // The unpaid light bill due on the 25th; the paid water bill is not counted again.
+      row('contas_casa', 'expense', 0, 0, null, 18_000),
+      // A bill without a category (due today, unpaid) counts as outros; December's does not.
+      row('outros', 'expense', 0, 0, null, 9_000),
+      row('salario', 'income', 500_000, 500_000, 0, 500_000),
+      row('vendas', 'income', 200_000, 0, null, 200_000),
     ])
     expect(a.projection).toEqual({
       month: '2026-11',
-      income_cents: 500_000,
-      expense_cents: 217_000,
-      balance_cents: 283_000,
+      income_cents: 700_000,
+      expense_cents: 249_000,
+      balance_cents: 451_000,
       days_elapsed: 10,
       days_in_month: 30,
     })
-    expect(a.movers.map((m) => m.category)).toEqual(['lazer', 'mercado'])
+    expect(a.movers.map((m) => m.category)).toEqual(['vendas', 'lazer', 'contas_casa'])
   })
 })
 

@@ -165,7 +165,7 @@ describe('budgets by message', () => {
     const u = await insertUser(db, 'free')
     for (const text of ['orçamento mercado 800', 'orçamentos']) {
       const reply = await say(u, text)
-      expect(reply).toContain('não faz parte do seu plano')
+      expect(reply).toContain('Os alertas de orçamento não fazem parte do seu plano.')
       expect(reply).toContain('*Pessoa Física*')
       expect(reply).toContain('https://equilibrai.test/dashboard#planos')
     }

@@ -38,7 +38,7 @@ const docs = {
     tag: TAG,
     summary: 'Define o orçamento de uma categoria',
     description:
-      'Vale deste mês em diante, até mudar. Alertas aos 80 % e aos 100 %, uma vez cada por mês.',
+      'Vale deste mês em diante, até mudar. Alertas aos 80% e aos 100%, uma vez cada por mês.',
     params: CATEGORY,
     body: budgetInputSchema,
     bodyExample: { limit_cents: 80000 },

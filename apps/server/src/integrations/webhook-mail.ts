@@ -16,7 +16,7 @@ export function webhookDisabledEmail({
     `O endpoint de webhook ${url} falhou em todas as entregas dos últimos 3 dias e foi desativado.`,
     'Corrija o endpoint e gere um novo segredo em Integrações para reativá-lo.',
   ]
-  const footer = 'Você recebe este email porque é o responsável pela conta no Equilibraí.'
+  const footer = 'Você recebe este e-mail porque é o responsável pela conta no Equilibraí.'
   return {
     subject: 'Endpoint de webhook desativado — Equilibraí',
     link,

@@ -6,9 +6,9 @@ export function accountDeletedEmail({ link }: { link: string }): MailContent {
   const paragraphs = [
     `Sua conta no ${BRAND} foi excluída, como você pediu. Apagamos seu perfil, seus lançamentos, contas e orçamentos, o vínculo com o WhatsApp e as mensagens guardadas.`,
     'Se você tinha uma assinatura paga, ela foi cancelada na mesma hora e não haverá novas cobranças.',
-    'Se quiser voltar um dia, é só criar uma conta nova com este mesmo email.',
+    'Se quiser voltar um dia, é só criar uma conta nova com este mesmo e-mail.',
   ]
-  const footer = `Se não foi você quem pediu a exclusão, responda a este email para falar com a equipe do ${BRAND}.`
+  const footer = `Se não foi você quem pediu a exclusão, responda a este e-mail para falar com a equipe do ${BRAND}.`
   return {
     subject: `Sua conta foi excluída — ${BRAND}`,
     link,

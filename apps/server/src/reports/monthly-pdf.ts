@@ -47,11 +47,11 @@ type Column = { title: string; width: number; align?: 'left' | 'right'; clip?: b
 
 const typeLabel = (type: EntryType) => (type === 'income' ? 'Receita' : 'Despesa')
 
-/** '12,5 %' (one decimal, pt-BR). */
+/** '12,5%' (one decimal, pt-BR, no space: docs/glossary.md). */
 export function formatShare(part: number, whole: number): string {
-  if (whole <= 0) return '0 %'
+  if (whole <= 0) return '0%'
   const pct = (part * 100) / whole
-  return `${pct.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`
+  return `${pct.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`
 }
 
 /** 'YYYY-MM-DD' → 'dd/mm/aaaa'. */

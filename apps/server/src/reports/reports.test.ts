@@ -440,7 +440,7 @@ describe('GET /api/v1/reports/monthly.pdf', () => {
     expect(text).toContain('Extrato de novembro de 2026')
     expect(text).toMatch(/Receitas\s+R\$ 5\.000,00\s+R\$ 4\.000,00/)
     expect(text).toMatch(/Despesas\s+R\$ 1\.603,96\s+R\$ 199,00/)
-    expect(text).toMatch(/Alimentação\s+Despesa\s+2\s+R\$ 1\.280,46\s+79,8 %/)
+    expect(text).toMatch(/Alimentação\s+Despesa\s+2\s+R\$ 1\.280,46\s+79,8%/)
     expect(text).toMatch(
       /10\/11\/2026\s+jantar de aniversário\s+Alimentação\s+Despesa\s+-R\$ 1\.234,56/,
     )

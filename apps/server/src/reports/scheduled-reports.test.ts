@@ -151,9 +151,9 @@ describe('weekly_reports', () => {
     const text = message?.payload.message.text ?? ''
     expect(text).toContain('🗓️ *Seu resumo da semana* (16/11 a 22/11)')
     expect(text).toContain('Saídas: R$ 420,00')
-    expect(text).toContain('1. Mercado: R$ 300,00 (71 %)')
-    expect(text).toContain('2. Alimentação: R$ 120,00 (29 %)')
-    expect(text).toContain('Comparado à semana anterior: gastos R$ 320,00 a mais (+320 %)')
+    expect(text).toContain('1. Mercado: R$ 300,00 (71%)')
+    expect(text).toContain('2. Alimentação: R$ 120,00 (29%)')
+    expect(text).toContain('Comparado à semana anterior: gastos R$ 320,00 a mais (+320%)')
     expect(text).not.toContain('Lazer')
     const { rows } = await db.query(
       'select kind, period::text from report_deliveries where user_id = $1',
@@ -215,8 +215,8 @@ describe('monthly_reports', () => {
     const text = sent[0]?.payload.message.text ?? ''
     expect(text).toContain('📅 *Seu relatório de novembro de 2026*')
     expect(text).toContain('Saídas: R$ 2.000,00')
-    expect(text).toContain('1. Moradia: R$ 1.500,00 (75 %)')
-    expect(text).toContain('Comparado a outubro: gastos R$ 1.000,00 a mais (+100 %)')
+    expect(text).toContain('1. Moradia: R$ 1.500,00 (75%)')
+    expect(text).toContain('Comparado a outubro: gastos R$ 1.000,00 a mais (+100%)')
     expect(text).toContain('mande *pdf*')
     expect(sent[0]?.payload.fallback?.params).toEqual([
       'de novembro de 2026',

@@ -191,7 +191,7 @@ export async function setAccountManager(
     [params.customerEmail],
   )
   const customer = rows[0]
-  if (!customer) throw new NotFoundError('Nenhuma conta com esse email.')
+  if (!customer) throw new NotFoundError('Nenhuma conta com esse e-mail.')
   await db.query(
     `insert into account_managers (owner_user_id, name, email, whatsapp, updated_by)
      values ($1, $2, $3, $4, $5)

@@ -4,7 +4,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../platf
 
 export class NotTeamOwnerError extends ForbiddenError {
   constructor() {
-    super('Apenas o dono da equipe pode fazer isso.')
+    super('Apenas o titular da equipe pode fazer isso.')
   }
 }
 
@@ -34,10 +34,10 @@ export class InvitationClosedError extends ConflictError {
   constructor(status: 'accepted' | 'cancelled' | 'expired') {
     const messages = {
       accepted: ['INVITATION_USED', 'Este convite já foi usado.'],
-      cancelled: ['INVITATION_CANCELLED', 'Este convite foi cancelado pelo dono da equipe.'],
+      cancelled: ['INVITATION_CANCELLED', 'Este convite foi cancelado pelo titular da equipe.'],
       expired: [
         'INVITATION_EXPIRED',
-        'Este convite expirou. Peça um novo convite ao dono da equipe.',
+        'Este convite expirou. Peça um novo convite ao titular da equipe.',
       ],
     } as const
     const [code, message] = messages[status]
@@ -50,7 +50,7 @@ export class InvitationEmailMismatchError extends AppError {
     super(
       403,
       'INVITATION_EMAIL_MISMATCH',
-      'Este convite foi enviado para outro email. Entre com a conta do email convidado.',
+      'Este convite foi enviado para outro e-mail. Entre com a conta do e-mail convidado.',
     )
   }
 }

@@ -109,7 +109,7 @@ export async function createInvitation(
       [ownerId, email, team.id],
     )
     if (clash[0]?.who === 'owner')
-      throw new TeamConflictError('Você já é o dono desta equipe.', 'ALREADY_MEMBER')
+      throw new TeamConflictError('Você já é o titular desta equipe.', 'ALREADY_MEMBER')
     if (clash[0])
       throw new TeamConflictError('Essa pessoa já faz parte da equipe.', 'ALREADY_MEMBER')
 
@@ -127,7 +127,7 @@ export async function createInvitation(
     )
     if (open.length)
       throw new TeamConflictError(
-        'Já existe um convite pendente para este email.',
+        'Já existe um convite pendente para este e-mail.',
         'INVITATION_PENDING',
       )
 
@@ -148,6 +148,7 @@ export async function createInvitation(
       to: email,
       kind: 'team-invitation',
       content: teamInvitationEmail({
+        ownerName: owner.name,
         ownerEmail: owner.email,
         planName: owner.plan_name,
         link: `${publicUrl}/convite/${token}`,
@@ -158,13 +159,14 @@ export async function createInvitation(
 }
 
 async function ownerForEmail(tx: Queryable, ownerId: string) {
-  const { rows } = await tx.query<{ email: string; plan_name: string }>(
-    `select u.email, pf.name as plan_name from "user" u
+  const { rows } = await tx.query<{ name: string; email: string; plan_name: string }>(
+    `select p.name, u.email, pf.name as plan_name from "user" u
+       join profiles p on p.id = u.id
        join subscribers s on s.user_id = u.id join plan_features pf on pf.plan_type = s.plan_type
       where u.id = $1`,
     [ownerId],
   )
-  return rows[0] ?? { email: '', plan_name: 'Empresas' }
+  return rows[0] ?? { name: '', email: '', plan_name: 'Empresas' }
 }
 
 async function invitationByToken(
@@ -225,20 +227,20 @@ export async function acceptInvitation(
     if (!user.emailVerified || user.email.toLowerCase() !== inv.email)
       throw new InvitationEmailMismatchError()
     if (user.id === team.owner_user_id)
-      throw new TeamConflictError('Você já é o dono desta equipe.', 'ALREADY_MEMBER')
+      throw new TeamConflictError('Você já é o titular desta equipe.', 'ALREADY_MEMBER')
     const current = await teamOfUser(tx, { userId: user.id })
     if (current?.role === 'member') throw alreadyInTeam()
     if (current?.role === 'owner') {
       const own = await seatsTaken(tx, { teamId: current.team.id })
       if (own.members + own.pending > 0)
         throw new TeamConflictError(
-          'Você é dono de uma equipe com membros ou convites. Encerre-a antes de entrar em outra.',
+          'Você é titular de uma equipe com membros ou convites. Encerre-a antes de entrar em outra.',
           'OWNS_TEAM',
         )
     }
     if (!team.allows_team)
       throw new TeamConflictError(
-        'O plano atual do dono desta equipe não permite membros.',
+        'O plano atual do titular desta equipe não permite membros.',
         'TEAM_UNAVAILABLE',
       )
     const seats = await seatsTaken(tx, { teamId: team.id })
@@ -271,7 +273,10 @@ export async function removeMember(
     if (!mine) throw new MemberNotFoundError()
     if (mine.role === 'member' && memberId !== callerId) throw new NotTeamOwnerError()
     if (mine.role === 'owner' && memberId === callerId)
-      throw new TeamConflictError('O dono não pode sair da própria equipe.', 'OWNER_CANNOT_LEAVE')
+      throw new TeamConflictError(
+        'O titular não pode sair da própria equipe.',
+        'OWNER_CANNOT_LEAVE',
+      )
     await teamById(tx, { teamId: mine.team.id, forUpdate: true })
     const { rowCount } = await tx.query(
       'delete from team_members where team_id = $1 and user_id = $2',

@@ -107,9 +107,9 @@ describe('teams', () => {
       .slice(since)
       .find((m) => m.to.includes(partner.email) && m.link.includes('/convite/'))
     expect(message?.subject).toBe('Convite para uma equipe — Equilibraí')
-    // Only our words and the owner's verified address: never a name someone typed.
-    expect(message?.text).toContain(`A conta ${owner.email} convidou você`)
-    expect(message?.text).not.toContain('Joana Padeira')
+    // Who invites, by name beside the verified address (the name reads as a person's name).
+    expect(message?.text).toContain(`Joana Padeira (${owner.email}) convidou você para uma equipe`)
+    expect(message?.text).toContain('com este mesmo e-mail para aceitar')
     expect(message?.text).toContain('O convite vale por 7 dias')
     const { rows } = await server.database.pool.query<{ token_hash: string; email: string }>(
       'select token_hash, email from team_invitations where email = $1',

@@ -1,4 +1,9 @@
-import { FEATURE_KEYS, type FeatureKey, featureLabel, type PlanType } from '@equilibrai/shared'
+import {
+  FEATURE_KEYS,
+  type FeatureKey,
+  featureNotInPlanText,
+  type PlanType,
+} from '@equilibrai/shared'
 import { type Queryable, AppError } from '../platform/index.ts'
 
 /*
@@ -34,11 +39,9 @@ export class FeatureNotInPlanError extends AppError {
   }
 }
 
+/** "Os relatórios básicos não fazem parte do seu plano. Disponíveis a partir do plano …" */
 function featureNotInPlanMessage(feature: FeatureKey, planName: string | null): string {
-  const label = featureLabel(feature)
-  return planName
-    ? `${label} não faz parte do seu plano. Disponível a partir do plano ${planName}.`
-    : `${label} não faz parte do seu plano.`
+  return featureNotInPlanText(feature, planName)
 }
 
 /** Whether the plan of the subscriber `ownerId` includes `feature`. */
@@ -87,7 +90,6 @@ export async function featureUpsellText(
   { feature, publicUrl }: { feature: FeatureKey; publicUrl: string },
 ): Promise<string> {
   const plan = await cheapestPlanWith(db, { feature })
-  const label = featureLabel(feature)
-  const where = plan ? ` Está disponível a partir do plano *${plan.name}*.` : ''
-  return `🔒 ${label} não faz parte do seu plano.${where} Assine em ${publicUrl}/dashboard#planos`
+  const text = featureNotInPlanText(feature, plan?.name ?? null, { bold: true })
+  return `🔒 ${text} Assine em ${publicUrl}/dashboard#planos`
 }

@@ -13,5 +13,5 @@ export const env = {
   isProduction: import.meta.env.PROD,
 } as const
 
-/** The business's wa.me link, or null (the footer then leaves the link out). */
+/** The business's wa.me link, or null (the footer's WhatsApp link then opens the simulator). */
 export const whatsappUrl = whatsappBusinessNumber ? `https://wa.me/${whatsappBusinessNumber}` : null

@@ -266,7 +266,7 @@ export function openApiDocumentation(publicUrl: string) {
         Forbidden: errorResponse(
           'O plano do titular não inclui o recurso (FEATURE_NOT_IN_PLAN) ou o limite do mês acabou',
           'FEATURE_NOT_IN_PLAN',
-          'Acesso API não faz parte do seu plano. Disponível a partir do plano Empresas 15.',
+          'O acesso à API não faz parte do seu plano. Disponível a partir do plano Empresas 15.',
         ),
         NotFound: errorResponse(
           'Não existe, ou não é da conta de quem chama',

@@ -74,7 +74,7 @@ describe('mailer without SMTP_URL', () => {
 describe('e-mail texts', () => {
   it('are pt-BR, name Equilibraí, greet without the name and escape the link in HTML', () => {
     const mail = verificationEmail({ link: 'https://x/y?a=1&b=2' })
-    expect(mail.subject).toBe('Confirme seu email — Equilibraí')
+    expect(mail.subject).toBe('Confirme seu e-mail — Equilibraí')
     expect(mail.text.startsWith('Olá!')).toBe(true)
     expect(mail.text).toContain('https://x/y?a=1&b=2')
     expect(mail.html).toContain('href="https://x/y?a=1&amp;b=2"')

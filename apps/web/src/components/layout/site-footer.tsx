@@ -30,8 +30,8 @@ export function SiteFooter() {
             Fale com a gente
           </h2>
           <ul className="space-y-2">
-            {whatsappUrl && (
-              <li>
+            <li>
+              {whatsappUrl ? (
                 <a
                   className={linkClass}
                   href={whatsappUrl}
@@ -40,8 +40,14 @@ export function SiteFooter() {
                 >
                   WhatsApp
                 </a>
-              </li>
-            )}
+              ) : (
+                // No business number in this build: the spec's WhatsApp link opens the simulator,
+                // the same assistant on the same path as WhatsApp (ARCHITECTURE §2).
+                <AppLink className={linkClass} to="/simulador">
+                  WhatsApp (simulador)
+                </AppLink>
+              )}
+            </li>
             <li>
               <a className={linkClass} href={`mailto:${CONTACT_EMAIL}`}>
                 {CONTACT_EMAIL}

@@ -63,7 +63,7 @@ describe('account commands', () => {
   it('explain a wrong use', async () => {
     await expect(run('grant-admin', [])).rejects.toThrow(UsageError)
     await expect(run('grant-admin', ['ninguem@exemplo.com.br'])).rejects.toThrow(
-      'nenhuma conta com o email ninguem@exemplo.com.br',
+      'nenhuma conta com o e-mail ninguem@exemplo.com.br',
     )
     const { email } = await signedInUser(server)
     await expect(run('set-plan', [email, 'pro'])).rejects.toThrow('plano desconhecido: pro')

@@ -5,9 +5,9 @@ import { findUserByEmail, type Role, setUserRole } from '../../../accounts/index
 import { type CliCommand, UsageError } from '../command.ts'
 
 async function userIdFor(db: Db, email: string | undefined): Promise<string> {
-  if (!email) throw new UsageError('informe o email da conta')
+  if (!email) throw new UsageError('informe o e-mail da conta')
   const user = await findUserByEmail(db, email)
-  if (!user) throw new UsageError(`nenhuma conta com o email ${email}`)
+  if (!user) throw new UsageError(`nenhuma conta com o e-mail ${email}`)
   return user.id
 }
 
@@ -17,7 +17,7 @@ export async function setAdmin(db: Db, email: string | undefined, admin: boolean
     userId: await userIdFor(db, email),
     role: admin ? 'admin' : 'user',
   })
-  if (!role) throw new UsageError(`nenhuma conta com o email ${email}`)
+  if (!role) throw new UsageError(`nenhuma conta com o e-mail ${email}`)
   return role
 }
 

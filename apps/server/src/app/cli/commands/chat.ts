@@ -64,13 +64,13 @@ export async function runChat(params: {
 }
 
 async function profileIdByEmail(db: Db, email: string | undefined): Promise<string> {
-  if (!email) throw new UsageError('informe o email da conta')
+  if (!email) throw new UsageError('informe o e-mail da conta')
   const { rows } = await db.query<{ id: string }>(
     'select id from profiles where lower(email) = lower($1) order by created_at limit 1',
     [email.trim()],
   )
   const row = rows[0]
-  if (!row) throw new UsageError(`nenhuma conta com o email ${email}`)
+  if (!row) throw new UsageError(`nenhuma conta com o e-mail ${email}`)
   return row.id
 }
 

@@ -5,7 +5,7 @@ import { type CliCommand, UsageError } from '../command.ts'
 /** set-account-manager: names the account manager an Empresas 15 customer sees. */
 export const setAccountManagerCommand: CliCommand = {
   usage: 'set-account-manager <email-cliente> <nome> <email> <whatsapp>',
-  description: 'define o gerente de conta (nome, email, WhatsApp) de um cliente Empresas 15',
+  description: 'define o gerente de conta (nome, e-mail, WhatsApp) de um cliente Empresas 15',
   async run({ db, print }, [customerEmail, name, email, whatsapp]) {
     const parsed = accountManagerSchema.safeParse({
       customer_email: customerEmail,
@@ -28,8 +28,8 @@ export const setAccountManagerCommand: CliCommand = {
           `atenção: o plano atual da conta é ${customer.planType}; o gerente aparece no plano Empresas 15`,
         )
     } catch (error) {
-      if (error instanceof Error && error.message === 'Nenhuma conta com esse email.')
-        throw new UsageError(`nenhuma conta com o email ${customerEmail}`)
+      if (error instanceof Error && error.message === 'Nenhuma conta com esse e-mail.')
+        throw new UsageError(`nenhuma conta com o e-mail ${customerEmail}`)
       throw error
     }
   },

@@ -20,7 +20,7 @@ type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; account: A
 
 /** /contas: every account's balance, the net position, cards' bills, transfers. */
 export function AccountsPage() {
-  usePageTitle('Minhas Contas')
+  usePageTitle('Minhas contas')
   const query = useAccounts()
   const archive = useUpdateAccount()
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' })
@@ -57,7 +57,7 @@ export function AccountsPage() {
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Contas</h1>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas contas</h1>
         </div>
         <div className="flex flex-wrap gap-2">
           <AppLink to="/financas" className={buttonVariants({ variant: 'outline' })}>

@@ -22,7 +22,7 @@ export function BalancesCard() {
         </CardTitle>
         <Button asChild variant="outline" size="sm">
           <AppLink to="/contas">
-            Minhas Contas
+            Minhas contas
             <ArrowRightIcon aria-hidden="true" />
           </AppLink>
         </Button>

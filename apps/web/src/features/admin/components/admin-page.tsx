@@ -16,7 +16,7 @@ import { LoadFailed } from '@/components/load-failed'
  * be revoked while the page is open, its 403 sends them where the guard would.
  */
 export function AdminPage() {
-  usePageTitle('Painel Administrativo')
+  usePageTitle('Painel administrativo')
   const stats = useAdminStats()
 
   if (stats.error instanceof ApiError && stats.error.status === 401) {
@@ -36,7 +36,7 @@ export function AdminPage() {
           <ArrowLeftIcon aria-hidden="true" />
           Voltar ao Dashboard
         </AppLink>
-        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Painel Administrativo</h1>
+        <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Painel administrativo</h1>
         <p className="text-muted-foreground">Usuários, assinaturas e a lista VIP.</p>
         <AppLink
           to="/admin/suporte"

@@ -1,5 +1,11 @@
-import { type AdminStats, conversionRate, isPremium } from '@equilibrai/shared'
-import { CrownIcon, PercentIcon, UsersIcon } from 'lucide-react'
+import { type AdminStats, isPremium } from '@equilibrai/shared'
+import {
+  BadgeDollarSignIcon,
+  CrownIcon,
+  PercentIcon,
+  TrendingUpIcon,
+  UsersIcon,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -7,11 +13,12 @@ import { formatCount, proRuleNote } from '../utils/admin-display'
 
 /**
  * Spec §2: 'Total de Usuários', 'Assinantes Pro', 'Taxa de Conversão' (counted with the
- * spec's rule, which the card states) and beside them the subscribers per real plan type.
+ * spec's rule, which the card states: with our plan types they read 0), then the figures that
+ * matter (issue 26): paying subscribers, their conversion, and the subscribers per plan.
  */
 export function StatCards({ stats }: { stats: AdminStats | undefined }) {
   return (
-    <section aria-label="Estatísticas" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section aria-label="Estatísticas" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <StatCard
         title="Total de Usuários"
         value={stats && formatCount(stats.total_users)}
@@ -30,7 +37,21 @@ export function StatCards({ stats }: { stats: AdminStats | undefined }) {
         value={stats && `${stats.conversion_rate}%`}
         icon={<PercentIcon aria-hidden="true" />}
         testId="stat-conversion"
-        note={stats && 'Assinantes Pro sobre o total de usuários.'}
+        note={stats && 'Assinantes Pro sobre o total de usuários (regra da especificação).'}
+      />
+      <StatCard
+        title="Assinantes pagantes"
+        value={stats && formatCount(stats.paying_subscribers)}
+        icon={<BadgeDollarSignIcon aria-hidden="true" />}
+        testId="stat-paying"
+        note={stats && 'Em qualquer plano pago, com a assinatura ativa.'}
+      />
+      <StatCard
+        title="Conversão em pagantes"
+        value={stats && `${stats.paying_conversion_rate}%`}
+        icon={<TrendingUpIcon aria-hidden="true" />}
+        testId="stat-paying-conversion"
+        note={stats && 'Assinantes pagantes sobre o total de usuários cadastrados.'}
       />
       <PlanBreakdown stats={stats} />
     </section>
@@ -72,11 +93,8 @@ function StatCard({
   )
 }
 
-/** The real picture: subscribers per plan type, and how many pay for any plan. */
+/** The real picture: subscribers per plan type, and how many of them pay (status 'active'). */
 function PlanBreakdown({ stats }: { stats: AdminStats | undefined }) {
-  const paying = stats?.by_plan_type
-    .filter((p) => isPremium(p.plan_type))
-    .reduce((sum, p) => sum + p.count, 0)
   return (
     <Card data-testid="stat-by-plan">
       <CardHeader className="pb-2">
@@ -85,38 +103,43 @@ function PlanBreakdown({ stats }: { stats: AdminStats | undefined }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        {!stats || paying === undefined ? (
+        {!stats ? (
           <Skeleton className="h-16 w-full" />
         ) : stats.by_plan_type.length === 0 ? (
           <p className="text-muted-foreground text-sm">Nenhum assinante ainda.</p>
         ) : (
-          <>
-            <ul className="space-y-1 text-sm">
-              {stats.by_plan_type.map((p) => (
-                <li key={p.plan_type} className="flex items-baseline justify-between gap-3">
-                  <span className="min-w-0">
-                    {p.name ?? p.plan_type}{' '}
-                    <span className="whitespace-nowrap text-muted-foreground text-xs">
-                      ({p.plan_type})
-                    </span>
+          <ul className="space-y-1 text-sm">
+            {stats.by_plan_type.map((p) => (
+              <li
+                key={p.plan_type}
+                className="flex items-baseline justify-between gap-3"
+                data-testid={`plan-count-${p.plan_type}`}
+              >
+                <span className="min-w-0">
+                  {p.name ?? p.plan_type}{' '}
+                  <span className="whitespace-nowrap text-muted-foreground text-xs">
+                    ({p.plan_type})
                   </span>
-                  <span className="shrink-0 font-semibold tabular-nums">
-                    {formatCount(p.count)}
-                    {p.active !== p.count && (
-                      <span className="font-normal text-muted-foreground text-xs">
-                        {' '}
-                        · {formatCount(p.active)} ativos
-                      </span>
-                    )}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <p className="border-t pt-2 text-muted-foreground text-xs" data-testid="stat-paying">
-              Em planos pagos: {formatCount(paying)} ({conversionRate(paying, stats.total_users)}%
-              dos usuários)
-            </p>
-          </>
+                </span>
+                <span className="shrink-0 text-right tabular-nums">
+                  {isPremium(p.plan_type) ? (
+                    <>
+                      <span className="font-semibold">{formatCount(p.active)}</span>{' '}
+                      {p.active === 1 ? 'pagante' : 'pagantes'}
+                      {p.active !== p.count && (
+                        <span className="text-muted-foreground text-xs">
+                          {' '}
+                          de {formatCount(p.count)}
+                        </span>
+                      )}
+                    </>
+                  ) : (
+                    <span className="font-semibold">{formatCount(p.count)}</span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
         )}
       </CardContent>
     </Card>

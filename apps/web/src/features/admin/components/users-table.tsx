@@ -65,7 +65,14 @@ export function UsersTable() {
           </p>
         ) : (
           <>
-            <div className="overflow-x-auto" data-testid="users-table-scroll">
+            {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+            <section
+              className="overflow-x-auto"
+              data-testid="users-table-scroll"
+              aria-label="Tabela de usuários"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the keyboard's focus (axe scrollable-region-focusable)
+              tabIndex={0}
+            >
               <table
                 className="w-full min-w-[40rem] text-left text-sm"
                 aria-busy={query.isFetching}
@@ -102,7 +109,7 @@ export function UsersTable() {
                           <Badge variant={plan === 'Pro' ? 'default' : 'secondary'}>{plan}</Badge>
                         </td>
                         <td className="px-3 py-3">
-                          <Badge variant={status === 'active' ? 'outline' : 'secondary'}>
+                          <Badge variant={status === 'Ativa' ? 'outline' : 'secondary'}>
                             {status}
                           </Badge>
                         </td>
@@ -114,7 +121,7 @@ export function UsersTable() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </section>
             <LoadMoreButton query={query} />
           </>
         )}

@@ -53,7 +53,12 @@ export function WaitlistCard() {
           <p className="px-6 text-muted-foreground text-sm sm:px-0">Ninguém na lista ainda.</p>
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <section
+              className="overflow-x-auto"
+              aria-label="Tabela da lista VIP"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the keyboard's focus (axe scrollable-region-focusable)
+              tabIndex={0}
+            >
               <table
                 className="w-full min-w-[36rem] text-left text-sm"
                 data-testid="waitlist-table"
@@ -91,7 +96,7 @@ export function WaitlistCard() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
             <LoadMoreButton query={query} />
           </>
         )}

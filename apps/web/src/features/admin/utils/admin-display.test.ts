@@ -14,8 +14,8 @@ describe('admin table display', () => {
     expect(planBadgeLabel(plan)).toBe(label)
   })
 
-  it('shows a status as stored and a missing one as inactive', () => {
-    expect(statusLabel('active')).toBe('active')
+  it("reads 'active' as Ativa, others as stored, and a missing one as inactive", () => {
+    expect(statusLabel('active')).toBe('Ativa')
     expect(statusLabel('past_due')).toBe('past_due')
     expect(statusLabel(null)).toBe('inactive')
     expect(statusLabel(undefined)).toBe('inactive')

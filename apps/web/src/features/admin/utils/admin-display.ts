@@ -5,8 +5,13 @@ export function planBadgeLabel(planType: string | null | undefined): 'Pro' | 'Gr
   return planType && isPremium(planType) ? 'Pro' : 'Gratuito'
 }
 
-/** The Status column (spec §4): the status as stored, 'inactive' when there is none. */
+/**
+ * The Status column (spec §4): 'active' is treated as active, so it reads 'Ativa' (the glossary:
+ * no English status on a screen); any other value as stored, and the spec's 'inactive' when
+ * there is none.
+ */
 export function statusLabel(status: string | null | undefined): string {
+  if (status === 'active') return 'Ativa'
   return status?.trim() ? status : 'inactive'
 }
 
@@ -15,7 +20,7 @@ export function proRuleNote(planTypes: readonly string[]): string {
   const quoted = planTypes.map((t) => `'${t}'`)
   const list =
     quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} e ${quoted.at(-1)}` : (quoted[0] ?? '')
-  return `Conta só os tipos de plano ${list}, como na especificação; nenhum plano atual usa esses tipos. Os números reais estão em 'Assinantes por plano'.`
+  return `Conta só os tipos de plano ${list}, como na especificação; nenhum plano atual usa esses tipos. Os números reais estão em 'Assinantes pagantes'.`
 }
 
 export function formatCount(n: number): string {

@@ -61,10 +61,10 @@ function AnalysisView({ analysis }: { analysis: Analysis }) {
         <Figure label="Saldo previsto" cents={p.balance_cents} strong />
       </section>
       <p className="text-muted-foreground text-sm">
-        Projeção para o fim do mês no ritmo atual ({p.days_elapsed} de {p.days_in_month} dias): o
-        que foi lançado até hoje, esticado para o mês inteiro, mais o que já está lançado para os
-        próximos dias. Contas que vêm uma vez por mês (salário, aluguel) entram pelo valor de
-        costume.
+        Projeção para o fim do mês ({p.days_elapsed} de {p.days_in_month} dias): os gastos do dia a
+        dia no ritmo de até agora, mais as contas a pagar e os lançamentos recorrentes que ainda vêm
+        neste mês. Nas entradas, só o que já entrou e as receitas recorrentes: uma receita avulsa
+        não se repete.
       </p>
       <Card>
         <CardHeader>
@@ -149,7 +149,7 @@ function Figure({
   strong?: boolean
 }) {
   return (
-    <Card>
+    <Card data-testid="projection-figure">
       <CardContent className="pt-6">
         <p className="text-muted-foreground text-sm">{label}</p>
         <p className={cn('font-semibold text-xl tabular-nums', strong && 'text-2xl')}>

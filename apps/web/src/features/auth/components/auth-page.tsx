@@ -39,9 +39,9 @@ function useReturnMessages(onForgot: () => void) {
       if (error) {
         toastError(
           undefined,
-          'Este link de confirmação é inválido ou expirou. Entre com seu email e senha para receber um novo.',
+          'Este link de confirmação é inválido ou expirou. Entre com seu e-mail e senha para receber um novo.',
         )
-      } else toastSuccess('Email confirmado! Agora é só entrar.')
+      } else toastSuccess('E-mail confirmado! Agora é só entrar.')
     }
     if (provider === 'google' || provider === 'github') {
       toastError(undefined, SOCIAL_ERROR[provider])

@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from '@/lib/notify'
 import { requestPasswordReset } from '../api/request-password-reset'
 
 export const RESET_REQUESTED_MESSAGE =
-  'Se houver uma conta com este email, enviamos um link para redefinir a senha.'
+  'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.'
 
 /**
  * 'Esqueci minha senha' (the spec has the call but leaves the screen open): one field, and the
@@ -54,7 +54,7 @@ export function ForgotPasswordForm({
       <div className="space-y-1">
         <h2 className="font-semibold text-lg">Esqueceu sua senha?</h2>
         <p className="text-muted-foreground text-sm">
-          Informe o email da sua conta e enviaremos um link para você criar uma nova senha.
+          Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.
         </p>
       </div>
       <FormField

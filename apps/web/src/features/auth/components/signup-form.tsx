@@ -176,7 +176,7 @@ export function SignupForm({
         placeholder="Repita a senha"
       />
       <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'Criando conta...' : 'Criar Conta'}
+        {busy ? 'Criando conta...' : 'Criar conta'}
       </Button>
     </form>
   )

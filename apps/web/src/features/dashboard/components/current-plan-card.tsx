@@ -20,7 +20,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * Spec §2 'Plano Atual': Premium or Gratuito, the plan's name, this month's entries against the
- * limit (∞ for -1), users, the renewal date of a paid plan, and the subscription portal.
+ * limit (∞ for -1), users, the renewal date of a paid plan, and the subscription portal (a
+ * paid plan's; the free plan has none, and the card says so).
  */
 export function CurrentPlanCard({
   subscription,
@@ -84,16 +85,30 @@ export function CurrentPlanCard({
         )}
       </CardContent>
       <CardFooter>
-        <Button
-          type="button"
-          variant="outline"
-          className="w-full"
-          onClick={portal.open}
-          disabled={portal.isPending || !subscription}
-        >
-          <ExternalLinkIcon aria-hidden="true" />
-          {portal.isPending ? 'Abrindo...' : 'Gerenciar Assinatura'}
-        </Button>
+        {subscription && !premium ? (
+          // The free plan has no subscription, so the portal has nothing to show (it answered
+          // an error): say so, and point at the plans instead.
+          <p className="text-muted-foreground text-sm" data-testid="no-subscription-note">
+            No plano Gratuito não há assinatura para gerenciar.{' '}
+            <a
+              href="#planos"
+              className="font-medium text-foreground underline underline-offset-4 hover:text-primary"
+            >
+              Ver planos
+            </a>
+          </p>
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            onClick={portal.open}
+            disabled={portal.isPending || !subscription}
+          >
+            <ExternalLinkIcon aria-hidden="true" />
+            {portal.isPending ? 'Abrindo...' : 'Gerenciar assinatura'}
+          </Button>
+        )}
       </CardFooter>
     </Card>
   )

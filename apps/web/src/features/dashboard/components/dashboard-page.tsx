@@ -35,7 +35,7 @@ export function DashboardPage({
   businessSection: ReactNode
   privacyCard: ReactNode
 }) {
-  usePageTitle('Meu Painel')
+  usePageTitle('Meu painel')
   const polling = useCheckoutReturn()
   const subscription = useSubscription({ poll: polling })
   const plans = usePlans()
@@ -52,7 +52,7 @@ export function DashboardPage({
     <main id="conteudo" className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <section className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Meu Painel</h1>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Meu painel</h1>
           <p className="text-muted-foreground">
             {firstName ? `Olá, ${firstName}! ` : 'Olá! '}Seu dinheiro, seu plano e o que ele inclui.
           </p>
@@ -69,7 +69,7 @@ export function DashboardPage({
           <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
             <AppLink to="/contas">
               <LandmarkIcon aria-hidden="true" />
-              Minhas Contas
+              Minhas contas
             </AppLink>
           </Button>
           <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
@@ -81,7 +81,7 @@ export function DashboardPage({
           <Button asChild size="lg" className="w-full sm:w-auto">
             <AppLink to="/financas">
               <WalletIcon aria-hidden="true" />
-              Minhas Finanças
+              Minhas finanças
               <ArrowRightIcon aria-hidden="true" />
             </AppLink>
           </Button>

@@ -86,7 +86,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         {...form.register('phone')}
       />
       <div className="space-y-1 text-sm">
-        <p className="text-muted-foreground">Email</p>
+        <p className="text-muted-foreground">E-mail</p>
         <p className="font-medium [overflow-wrap:anywhere]">{profile.email}</p>
       </div>
       <DialogFooter>

@@ -1,6 +1,6 @@
 import {
   FEATURE_KEYS,
-  featureLabel,
+  featurePhrase,
   formatPrice,
   monthlyEntriesPhrase,
   type PlanFeatures,
@@ -14,12 +14,12 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
 import { LoadFailed } from '@/components/load-failed'
 
-/** The plan's limits, then its features as the spec labels them. */
+/** The plan's limits, then its features in the landing's words (docs/glossary.md). */
 function planHighlights(plan: PlanFeatures): string[] {
   return [
     monthlyEntriesPhrase(plan.max_monthly_transactions),
     usersPhrase(plan.max_users),
-    ...FEATURE_KEYS.filter((key) => plan.features[key]).map(featureLabel),
+    ...FEATURE_KEYS.filter((key) => plan.features[key]).map(featurePhrase),
   ]
 }
 

@@ -58,7 +58,7 @@ export function ProfileCard() {
         ) : (
           <dl className="space-y-4">
             <Field icon={<UserIcon />} label="Nome" value={profile.name} />
-            <Field icon={<MailIcon />} label="Email" value={profile.email} />
+            <Field icon={<MailIcon />} label="E-mail" value={profile.email} />
             <Field icon={<PhoneIcon />} label="Telefone" value={profile.phone} />
           </dl>
         )}

@@ -33,7 +33,7 @@ type Editing = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; entry: Tra
 
 /** /financas: the month's figures, spending per category and entries, for the signed-in user. */
 export function FinancesPage() {
-  usePageTitle('Minhas Finanças')
+  usePageTitle('Minhas finanças')
   const [params, setParams] = useSearchParams()
   const requested = params.get('mes')
   const month = isMonth(requested) ? requested : currentMonth()
@@ -75,12 +75,12 @@ export function FinancesPage() {
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas Finanças</h1>
+          <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Minhas finanças</h1>
         </div>
         <div className="flex flex-wrap gap-2">
           <AppLink to="/contas" className={buttonVariants({ variant: 'outline' })}>
             <LandmarkIcon aria-hidden="true" />
-            Minhas Contas
+            Minhas contas
           </AppLink>
           <AppLink
             to={month === currentMonth() ? '/relatorios' : `/relatorios?mes=${month}`}

@@ -79,7 +79,7 @@ export function SimulatorPage() {
         <AppLink
           to="/dashboard"
           className="rounded-full p-2 hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
-          aria-label="Voltar ao Dashboard"
+          aria-label="Voltar ao painel"
         >
           <ArrowLeftIcon className="size-5" aria-hidden="true" />
         </AppLink>
@@ -107,7 +107,7 @@ export function SimulatorPage() {
         <div className="m-auto max-w-md space-y-4 rounded-xl bg-background p-6 text-center shadow">
           <p>{unavailable}</p>
           <AppLink to="/dashboard" className={buttonVariants({ variant: 'outline' })}>
-            Voltar ao Dashboard
+            Voltar ao painel
           </AppLink>
         </div>
       ) : (
@@ -121,7 +121,7 @@ export function SimulatorPage() {
             <ol className="flex flex-col gap-2 p-3 text-[0.95rem]">
               <li className="mx-auto max-w-sm rounded-lg bg-[#fdf4c5] px-3 py-2 text-center text-slate-800 text-xs shadow-sm dark:bg-[#182229] dark:text-slate-200">
                 Simulador: as mensagens vão para a sua conta de verdade, pelo mesmo caminho do
-                WhatsApp. Os lançamentos aparecem em Minhas Finanças.
+                WhatsApp. Os lançamentos aparecem em Minhas finanças.
               </li>
               {conversation.isPending && (
                 <li className="self-center text-muted-foreground text-sm">Carregando...</li>

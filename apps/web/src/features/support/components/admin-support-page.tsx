@@ -40,7 +40,7 @@ export function AdminSupportPage() {
           className={buttonVariants({ variant: 'link', size: 'sm', className: 'h-auto px-0' })}
         >
           <ArrowLeftIcon aria-hidden="true" />
-          Voltar ao Admin
+          Voltar ao painel administrativo
         </AppLink>
         <h1 className="font-bold text-2xl tracking-tight sm:text-3xl">Suporte</h1>
       </header>
@@ -116,7 +116,7 @@ function RequestItem({ request }: { request: AdminSupportRequest }) {
                 (values) =>
                   answer.mutate(
                     { id: request.id, answer: values.answer },
-                    { onSuccess: () => toastSuccess('Resposta enviada por email') },
+                    { onSuccess: () => toastSuccess('Resposta enviada por e-mail') },
                   ),
                 (errors) => toastError(undefined, errors.answer?.message ?? 'Resposta inválida'),
               )}
@@ -152,9 +152,9 @@ function AccountManagerCard() {
     toastError(undefined, first?.message ?? 'Dados inválidos')
   }
   const fields = [
-    ['customer_email', 'Email do cliente (Empresas 15)', 'email'],
+    ['customer_email', 'E-mail do cliente (Empresas 15)', 'email'],
     ['name', 'Nome do gerente', 'text'],
-    ['email', 'Email do gerente', 'email'],
+    ['email', 'E-mail do gerente', 'email'],
     ['whatsapp', 'WhatsApp do gerente', 'tel'],
   ] as const
   return (
@@ -162,7 +162,7 @@ function AccountManagerCard() {
       <CardHeader>
         <CardTitle as="h2">Gerente de conta</CardTitle>
         <CardDescription>
-          O cliente do plano Empresas 15 vê nome, email e WhatsApp do gerente no painel.
+          O cliente do plano Empresas 15 vê nome, e-mail e WhatsApp do gerente no painel.
         </CardDescription>
       </CardHeader>
       <CardContent>

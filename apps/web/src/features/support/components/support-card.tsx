@@ -21,7 +21,7 @@ import { useSupportRequests } from '../api/get-support-requests'
 const TIER_TEXT = {
   dedicated: 'Atendimento dedicado: sua solicitação é a primeira da fila.',
   priority: 'Atendimento prioritário: sua solicitação passa à frente do atendimento padrão.',
-  standard: 'Respondemos por ordem de chegada, por email e aqui no painel.',
+  standard: 'Respondemos por ordem de chegada, por e-mail e aqui no painel.',
 } as const
 
 /** The dashboard's 'Suporte' card: ask, see the answers, and (Empresas 15) the account manager. */
@@ -36,7 +36,7 @@ export function SupportCard() {
   function onValid(values: SupportRequestInput) {
     create.mutate(values, {
       onSuccess: () => {
-        toastSuccess('Solicitação enviada! Responderemos por email e aqui no painel.')
+        toastSuccess('Solicitação enviada! Responderemos por e-mail e aqui no painel.')
         form.reset()
       },
     })

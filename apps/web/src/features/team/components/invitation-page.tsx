@@ -14,8 +14,8 @@ import { forgetInvitation, rememberInvitation } from '@/lib/pending-invitation'
 
 const CLOSED: Record<string, string> = {
   accepted: 'Este convite já foi usado.',
-  cancelled: 'Este convite foi cancelado pelo dono da equipe.',
-  expired: 'Este convite expirou. Peça um novo convite ao dono da equipe.',
+  cancelled: 'Este convite foi cancelado pelo titular da equipe.',
+  expired: 'Este convite expirou. Peça um novo convite ao titular da equipe.',
 }
 
 /**

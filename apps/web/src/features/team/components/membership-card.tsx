@@ -37,8 +37,8 @@ export function MembershipCard({ team }: { team: Team }) {
             </li>
             <li>Ver as finanças e os relatórios da equipe.</li>
             <li>
-              O plano e a assinatura são de {team.owner.name}: só quem é dono convida pessoas e muda
-              o plano.
+              O plano e a assinatura são de {team.owner.name}: só o titular convida pessoas e muda o
+              plano.
             </li>
           </ul>
         )}

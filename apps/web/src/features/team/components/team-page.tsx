@@ -85,7 +85,7 @@ function TeamView({ team }: { team: Team }) {
         >
           {owner
             ? `Sua equipe está pausada: o plano atual (${team.plan_name}) não inclui membros. Cada membro está lançando nas próprias finanças até você voltar a um plano Empresas; nada foi apagado.`
-            : `A equipe de ${team.owner.name} está pausada pelo plano do dono. Seus lançamentos vão para as suas próprias finanças até ela voltar; nada foi apagado.`}
+            : `A equipe de ${team.owner.name} está pausada pelo plano do titular. Seus lançamentos vão para as suas próprias finanças até ela voltar; nada foi apagado.`}
         </div>
       )}
       <Card>
@@ -126,7 +126,7 @@ function MemberRow({ team, member }: { team: Team; member: Team['members'][numbe
         <p className="font-medium">
           {member.name}{' '}
           <Badge variant={member.role === 'owner' ? 'default' : 'secondary'}>
-            {member.role === 'owner' ? 'Dono' : 'Membro'}
+            {member.role === 'owner' ? 'Titular' : 'Membro'}
           </Badge>{' '}
           {!member.active && <Badge variant="outline">Sem lugar no plano atual</Badge>}
         </p>
@@ -204,7 +204,7 @@ function InvitationsCard({ team }: { team: Team }) {
           Convites
         </CardTitle>
         <CardDescription>
-          O convite vale por 7 dias. A pessoa entra ou cria a conta com o email convidado.
+          O convite vale por 7 dias. A pessoa entra ou cria a conta com o e-mail convidado.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -214,7 +214,7 @@ function InvitationsCard({ team }: { team: Team }) {
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
         >
           <div className="flex-1 space-y-2">
-            <Label htmlFor={`${id}-email`}>Email da pessoa</Label>
+            <Label htmlFor={`${id}-email`}>E-mail da pessoa</Label>
             <Input
               id={`${id}-email`}
               type="email"
