@@ -7,6 +7,7 @@ import {
   isRealDate,
 } from '@equilibrai/shared'
 import type { Queryable } from '../platform/index.ts'
+import { type EntryFilters, filterConditions } from './transaction-filters.ts'
 
 /** The columns the API returns, in its order, from rows `t` (transactions or a CTE of them). */
 const COLUMNS = `t.id, t.type, t.amount_cents, t.description, t.category, t.occurred_on,
@@ -88,37 +89,12 @@ export async function insertTransaction(
 /** `limit` + 1 rows tell whether a next page exists without a count. */
 export async function listTransactions(
   db: Queryable,
-  params: {
-    ledgerId: number
-    from?: string
-    to?: string
-    /** Only the entries this person recorded (the team's filter by member). */
-    createdBy?: string
-    /** Only the entries on this account. */
-    accountId?: number
+  params: EntryFilters & {
     limit: number
     cursor?: Cursor | null
   },
 ): Promise<TransactionPage> {
-  const where = ['t.ledger_id = $1']
-  const values: unknown[] = [params.ledgerId]
-  // Only the conditions present, so the planner always sees the index's shape.
-  if (params.from) {
-    values.push(params.from)
-    where.push(`t.occurred_on >= $${values.length}`)
-  }
-  if (params.to) {
-    values.push(params.to)
-    where.push(`t.occurred_on <= $${values.length}`)
-  }
-  if (params.createdBy) {
-    values.push(params.createdBy)
-    where.push(`t.created_by = $${values.length}`)
-  }
-  if (params.accountId !== undefined) {
-    values.push(params.accountId)
-    where.push(`t.account_id = $${values.length}`)
-  }
+  const { where, values } = filterConditions(params)
   if (params.cursor) {
     values.push(params.cursor.occurredOn, params.cursor.id)
     where.push(`(t.occurred_on, t.id) < ($${values.length - 1}::date, $${values.length}::bigint)`)

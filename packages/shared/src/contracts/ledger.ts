@@ -75,6 +75,32 @@ export const monthSummarySchema = z
   .meta({ id: 'MonthSummary' })
 export type MonthSummary = z.infer<typeof monthSummarySchema>
 
+/**
+ * GET /api/v1/transactions/totals: the entries the list's filters select, summed (issue 26),
+ * so the page's totals follow its search, person, account, category and amount filters.
+ */
+export const transactionTotalsSchema = z
+  .object({
+    income_cents: cents(300000),
+    expense_cents: cents(4590),
+    balance_cents: cents(295410),
+    count: z.number().int().meta({ description: 'Quantos lançamentos os filtros selecionam' }),
+    by_category: z.array(categoryTotal),
+  })
+  .meta({ id: 'TransactionTotals' })
+export type TransactionTotals = z.infer<typeof transactionTotalsSchema>
+
+export const transactionTotalsExample: TransactionTotals = {
+  income_cents: 300000,
+  expense_cents: 4590,
+  balance_cents: 295410,
+  count: 2,
+  by_category: [
+    { category: 'salario', type: 'income', total_cents: 300000, count: 1 },
+    { category: 'mercado', type: 'expense', total_cents: 4590, count: 1 },
+  ],
+}
+
 /** GET /api/v1/usage: entries recorded this São Paulo month against the plan's limit. */
 export const entryUsageSchema = z
   .object({
