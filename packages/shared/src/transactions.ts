@@ -72,6 +72,17 @@ export const entryAccountIdSchema = z
   .positive('Conta inválida')
   .meta({ description: 'A conta do lançamento; sem ela, a conta principal' })
 
+/**
+ * A category of one's own (ADR 026): the entry counts in the default category that category
+ * sits under, whatever `category` says; null takes the entry out of it.
+ */
+export const entryCustomCategoryIdSchema = z
+  .number({ error: 'Categoria inválida' })
+  .int('Categoria inválida')
+  .positive('Categoria inválida')
+  .nullable()
+  .meta({ description: 'Uma categoria própria do lançamento (GET /api/v1/categories)' })
+
 const entryFields = z.object({
   type: entryTypeSchema,
   amount_cents: amountCentsSchema,
@@ -79,6 +90,7 @@ const entryFields = z.object({
   category: categorySchema,
   occurred_on: isoDateSchema,
   account_id: entryAccountIdSchema.optional(),
+  custom_category_id: entryCustomCategoryIdSchema.optional(),
 })
 
 /** POST /api/v1/transactions and the web form. */
@@ -143,9 +155,18 @@ const transactionFilterFields = {
     .optional(),
   type: entryTypeSchema.optional(),
   category: categorySchema.optional(),
+  /** Only the entries in this category of one's own. */
+  custom_category_id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Categoria inválida')
+    .transform(Number)
+    .optional(),
   min_cents: centsBound('Valor mínimo inválido').optional(),
   max_cents: centsBound('Valor máximo inválido').optional(),
 }
+
+const { from: _from, to: _to, ...narrowingFields } = transactionFilterFields
+const periodFields = { from: _from, to: _to }
 
 type Bounds = { from?: string; to?: string; min_cents?: number; max_cents?: number }
 const periodInOrder = (v: Bounds) => !v.from || !v.to || v.from <= v.to
@@ -162,7 +183,9 @@ export type TransactionFilters = z.infer<typeof transactionFiltersSchema>
 /** GET /api/v1/transactions query string. */
 export const transactionListQuerySchema = z
   .object({
-    ...transactionFilterFields,
+    // The original parameters first, in their order (the OpenAPI document lists them so).
+    from: periodFields.from,
+    to: periodFields.to,
     limit: z.coerce
       .number({ error: 'Limite inválido' })
       .int('Limite inválido')
@@ -170,6 +193,7 @@ export const transactionListQuerySchema = z
       .max(MAX_PAGE_SIZE, `Limite máximo é ${MAX_PAGE_SIZE}`)
       .default(50),
     cursor: z.string().max(200, 'Cursor inválido').optional(),
+    ...narrowingFields,
   })
   .refine(periodInOrder, { message: 'Período inválido', path: ['from'] })
   .refine(amountsInOrder, { message: 'Valor mínimo maior que o máximo', path: ['min_cents'] })

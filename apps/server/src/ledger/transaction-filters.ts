@@ -18,6 +18,8 @@ export type EntryFilters = {
   text?: string
   type?: EntryType
   category?: string
+  /** Only the entries in this category of one's own. */
+  customCategoryId?: number
   minCents?: number
   maxCents?: number
 }
@@ -54,6 +56,8 @@ export function filterConditions(f: EntryFilters): { where: string[]; values: un
   if (f.accountId !== undefined) add((n) => `t.account_id = ${n}`, f.accountId)
   if (f.type) add((n) => `t.type = ${n}`, f.type)
   if (f.category) add((n) => `t.category = ${n}`, f.category)
+  if (f.customCategoryId !== undefined)
+    add((n) => `t.custom_category_id = ${n}`, f.customCategoryId)
   if (f.minCents !== undefined) add((n) => `t.amount_cents >= ${n}`, f.minCents)
   if (f.maxCents !== undefined) add((n) => `t.amount_cents <= ${n}`, f.maxCents)
   if (f.text) {

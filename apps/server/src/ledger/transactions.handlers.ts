@@ -31,6 +31,7 @@ function entryFilters(query: TransactionFilters): Omit<EntryFilters, 'ledgerId'>
     text: query.q,
     type: query.type,
     category: query.category,
+    customCategoryId: query.custom_category_id,
     minCents: query.min_cents,
     maxCents: query.max_cents,
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { categorySchema, ENTRY_SOURCES, entryTypeSchema } from '../transactions.ts'
+import { entryCustomCategorySchema } from './categories.ts'
 import { cents, day, instant, spMonth } from './fields.ts'
 
 /*
@@ -22,6 +23,7 @@ const transaction = z.object({
     .nullable()
     .meta({ description: 'Quem lançou (numa equipe, o membro); null se a conta foi excluída' }),
   account_id: z.number().int().meta({ description: 'A conta (ou cartão) do lançamento' }),
+  custom_category: entryCustomCategorySchema.optional(),
 })
 
 /** An entry as the API returns it. */
@@ -38,6 +40,7 @@ export const transactionExample: Transaction = {
   source: 'api',
   created_by: { id: 'u_8f3k2', name: 'Joana Padeira' },
   account_id: 7,
+  custom_category: null,
 }
 
 export const transactionSchema = transaction.meta({
