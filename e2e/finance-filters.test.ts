@@ -137,7 +137,7 @@ describe('/financas filters', () => {
       // A category, then days; then all filters cleared.
       await page.getByLabel('Valor mínimo').fill('')
       await page.getByLabel('Valor máximo').fill('')
-      await page.getByLabel('Categoria').selectOption({ label: 'Alimentação' })
+      await page.getByLabel('Categoria', { exact: true }).selectOption({ label: 'Alimentação' })
       await expectTotals(page, 'R$ 0,00', 'R$ 57,50', '-R$ 57,50')
       await page.getByLabel('De', { exact: true }).fill('2026-10-07')
       await expectTotals(page, 'R$ 0,00', 'R$ 45,00', '-R$ 45,00')

@@ -43,6 +43,7 @@ import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
 import {
   otherInstallmentIds,
+  customCategoriesForAssistant,
   editEntry,
   recordEntry,
   removeEntry,
@@ -140,7 +141,14 @@ export async function handleMessage(
     ledgerId: ledger.ledgerId,
     today: saoPauloDate(input.now),
   })
-  const context = { now: input.now, learnedWords, accounts: accountsForAssistant(accounts) }
+  // Categories of one's own: 'pet shop 80 em Cachorro' records into Cachorro (ADR 026).
+  const customCategories = await customCategoriesForAssistant(tx, { ledgerId: ledger.ledgerId })
+  const context = {
+    now: input.now,
+    learnedWords,
+    accounts: accountsForAssistant(accounts),
+    customCategories,
+  }
   // 'Em qual conta?' is answered by the very next message only (account-choice.ts).
   const question = await takeAccountQuestion(tx, { userId, now: input.now })
   const answer = question ? answerAccountQuestion(input.text, question) : null

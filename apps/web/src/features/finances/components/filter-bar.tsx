@@ -2,6 +2,7 @@ import {
   type Account,
   CATEGORY_LABELS,
   type Category,
+  customCategoryLabel,
   EXPENSE_CATEGORIES,
   formatBRL,
   INCOME_CATEGORIES,
@@ -13,6 +14,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
+import { useCustomCategories } from '../api/get-categories'
 import type { LedgerMember } from '../api/get-team-members'
 import { type FinanceFilters, hasFilters } from '../utils/filters'
 import { AccountFilter } from './account-filter'
@@ -49,6 +51,7 @@ export function FilterBar({
   accounts: Account[]
   onChange: (next: FinanceFilters) => void
 }) {
+  const custom = useCustomCategories().filter((c) => !filters.tipo || c.type === filters.tipo)
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
   // Bumped by "Limpar filtros": the typed fields start over from the (empty) filters.
@@ -138,10 +141,19 @@ export function FilterBar({
               id={`${id}-categoria`}
               value={filters.categoria ?? ''}
               onChange={(e) =>
-                apply({ categoria: (e.target.value || undefined) as Category | undefined })
+                apply({ categoria: (e.target.value || undefined) as FinanceFilters['categoria'] })
               }
             >
               <option value="">Todas as categorias</option>
+              {custom.length > 0 && (
+                <optgroup label="Minhas categorias">
+                  {custom.map((c) => (
+                    <option key={c.id} value={`c${c.id}`}>
+                      {customCategoryLabel(c)}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
               {categoryGroups.map(([group, categories]) => (
                 <optgroup key={group} label={group}>
                   {Object.keys(categories).map((slug) => (

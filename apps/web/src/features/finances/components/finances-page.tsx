@@ -18,6 +18,7 @@ import { canRecord, useUsage } from '../api/get-usage'
 import { defaultEntryDate } from '../utils/dates'
 import { BillsSection } from './bills-section'
 import { BudgetsSection } from './budgets-section'
+import { CategoriesSection } from './categories-section'
 import { CategoryChart } from './category-chart'
 import { DeleteTransactionDialog } from './delete-transaction-dialog'
 import { FilterBar } from './filter-bar'
@@ -140,6 +141,7 @@ export function FinancesPage() {
       </div>
 
       <BudgetsSection month={month} />
+      <CategoriesSection />
       <div className="grid items-start gap-5 lg:grid-cols-2 [&>*]:min-w-0">
         <BillsSection />
         <RecurringSection />

@@ -1,5 +1,6 @@
 import {
   CATEGORY_LABELS,
+  customCategoryLabel,
   formatBRL,
   formatDayMonth,
   monthRange,
@@ -142,7 +143,12 @@ function Row({
         <p className="truncate font-medium">{entry.description}</p>
         <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
           <span className="whitespace-nowrap">{formatDayMonth(entry.occurred_on)}</span>
-          <span className="whitespace-nowrap">· {CATEGORY_LABELS[entry.category]}</span>
+          <span className="whitespace-nowrap">
+            ·{' '}
+            {entry.custom_category
+              ? customCategoryLabel(entry.custom_category)
+              : CATEGORY_LABELS[entry.category]}
+          </span>
           {account && <span className="min-w-0 truncate">· {account}</span>}
           {showAuthor && entry.created_by && (
             <span className="whitespace-nowrap">· por {entry.created_by.name}</span>

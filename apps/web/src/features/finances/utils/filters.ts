@@ -10,14 +10,15 @@ import {
 
 /**
  * /financas's filters (issue 26), kept in the URL so they survive a reload and can be shared:
- * ?busca=, ?tipo=despesa|receita, ?categoria=, ?membro=, ?conta=, ?min= and ?max= (amounts as
+ * ?busca=, ?tipo=despesa|receita, ?categoria= (a slug, or c<id> for one's own), ?membro=, ?conta=, ?min= and ?max= (amounts as
  * typed: '23', '1.500', '23,50' — the one amount reader of packages/shared), ?de= and ?ate=
  * (days; they replace the month's range).
  */
 export type FinanceFilters = {
   busca?: string
   tipo?: EntryType
-  categoria?: Category
+  /** A default category's slug, or 'c<id>' for a category of one's own. */
+  categoria?: Category | `c${number}`
   membro?: string
   conta?: number
   min?: string
@@ -44,7 +45,10 @@ export function readFilters(params: URLSearchParams): FinanceFilters {
   return {
     busca: text(params.get('busca')),
     tipo: TYPES[params.get('tipo') ?? ''],
-    categoria: categoria !== null && isCategory(categoria) ? categoria : undefined,
+    categoria:
+      categoria !== null && (isCategory(categoria) || /^c[1-9]\d{0,14}$/.test(categoria))
+        ? (categoria as FinanceFilters['categoria'])
+        : undefined,
     membro: text(params.get('membro')),
     conta: Number.isSafeInteger(conta) && conta > 0 ? conta : undefined,
     min: min !== undefined && readTypedAmount(min) !== null ? min : undefined,
@@ -91,7 +95,8 @@ export function apiFilterParams(month: string, f: FinanceFilters): URLSearchPara
   const params = new URLSearchParams({ from, to })
   if (f.busca) params.set('q', f.busca)
   if (f.tipo) params.set('type', f.tipo)
-  if (f.categoria) params.set('category', f.categoria)
+  if (f.categoria?.startsWith('c')) params.set('custom_category_id', f.categoria.slice(1))
+  else if (f.categoria) params.set('category', f.categoria)
   if (f.membro) params.set('member', f.membro)
   if (f.conta !== undefined) params.set('account_id', String(f.conta))
   let min = f.min ? readTypedAmount(f.min) : null
