@@ -42,6 +42,52 @@ describe('dashboard: Seus dados', () => {
     await context.close()
   })
 
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`downloads a readable summary beside the JSON (${viewport.width} px)`, async () => {
+      const user = await signedInUser(e2e.server, { name: 'Rita Resumo' })
+      expect(
+        (
+          await user.client.post('/api/v1/transactions', {
+            type: 'expense',
+            amount_cents: 4590,
+            description: 'Mercado do mês',
+            category: 'mercado',
+            occurred_on: '2026-11-10',
+          })
+        ).status,
+      ).toBe(201)
+      const { context, page } = await e2e.newPage({ viewport })
+      await context.addCookies(
+        [...user.client.cookies].map(([n, value]) => ({ name: n, value, url: e2e.server.url })),
+      )
+      await page.goto('/dashboard')
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Baixar resumo legível' }).click(),
+      ])
+      expect(download.suggestedFilename()).toMatch(
+        /^equilibrai-meus-dados-\d{4}-\d{2}-\d{2}\.html$/,
+      )
+      const html = readFileSync(await download.path(), 'utf8')
+      // Opened as a page: what a person reads.
+      const reader = await context.newPage()
+      await reader.setContent(html)
+      const text = await reader.locator('body').innerText()
+      expect(text).toContain('Seus dados no Equilibraí')
+      expect(text).toContain('Rita Resumo')
+      expect(text).toContain(user.email)
+      expect(text).toContain('Mercado do mês')
+      expect(text).toContain('R$ 45,90')
+      expect(
+        await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0)
+      await context.close()
+    })
+  }
+
   it('deletes the account after the password, and lands on the home page', async () => {
     const { page, context, userId } = await signedInPage('Elis Exclui')
     await page.goto('/dashboard')

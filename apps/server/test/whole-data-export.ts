@@ -1,5 +1,6 @@
 import { exportConnections } from '../src/integrations/index.ts'
 import type { Queryable } from '../src/platform/index.ts'
+import type { DataExport } from '../src/privacy/data-export.ts'
 import { ident, ledgerTables, personColumns } from '../src/privacy/person-tables.ts'
 
 /*
@@ -47,21 +48,6 @@ function clean(row: Row): Row {
 async function rows(db: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
   const result = await db.query<{ row: Row }>(sql, params)
   return result.rows.map((r) => clean(r.row))
-}
-
-export type DataExport = {
-  format: 'equilibrai.export.v1'
-  generated_at: string
-  account: Row | null
-  login_methods: Row[]
-  sessions: Row[]
-  profile: Row | null
-  subscription: Row | null
-  ledger: Row | null
-  whatsapp: { link: Row | null; messages_received: Row[]; messages_sent: Row[] }
-  waitlist: Row[]
-  /** Every other table that refers to the person or their ledger, by table name. */
-  records: Record<string, Row[]>
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type IsoDate,
   UNLIMITED,
   formatBRL,
+  customCategoryLabel,
   formatDayMonth,
   monthLabel,
 } from '@equilibrai/shared'
@@ -22,6 +23,13 @@ export type EntryView = {
   description: string
   category: Category
   occurred_on: IsoDate
+  /** A category of one's own (ADR 026): shown instead of the default it sits under. */
+  custom_category?: { name: string; emoji: string | null } | null
+}
+
+/** The category an entry shows: its own one when it has one ('🐶 Cachorro'). */
+function entryLabel(entry: EntryView): string {
+  return entry.custom_category ? customCategoryLabel(entry.custom_category) : label(entry.category)
 }
 
 export type BillView = {
@@ -97,7 +105,7 @@ export const replies = {
     const lines = [
       // 'Receita … anotada', 'Gasto … anotado': the participle agrees with the noun.
       `✅ ${kindWord(entry.type)} de *${formatBRL(entry.amount_cents)}* ${entry.type === 'income' ? 'anotada' : 'anotado'}!`,
-      `📝 ${entry.description} · ${label(entry.category)}`,
+      `📝 ${entry.description} · ${entryLabel(entry)}`,
       `📅 ${formatDayMonth(entry.occurred_on)}`,
     ]
     const monthly = options.monthly

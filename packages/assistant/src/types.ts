@@ -3,6 +3,7 @@ import type { AccountDecision, AccountInfo } from './account-types.ts'
 import type { NotificationDecision } from './bank-notification.ts'
 import type { PlanningDecision } from './bills-recurring-budgets.ts'
 import type { Confidence } from './confidence.ts'
+import type { CustomCategoryInfo } from './custom-category.ts'
 import type { ReportDecision } from './report-intents.ts'
 
 /** What the server knows when a message arrives. The assistant reads no clock and no database. */
@@ -17,6 +18,11 @@ export type AssistantContext = {
    * every entry goes to the default account, as before accounts existed.
    */
   accounts?: readonly AccountInfo[]
+  /**
+   * The ledger's categories of its own (ADR 026): a message naming one ('pet shop 80 em
+   * Cachorro') records into it (custom-category.ts).
+   */
+  customCategories?: readonly CustomCategoryInfo[]
 }
 
 export type EntryDraft = {
@@ -27,6 +33,8 @@ export type EntryDraft = {
   occurred_on: IsoDate
   /** The account the message named; absent: the ledger's default account. */
   account_id?: number
+  /** A category of one's own the message named; `category` is the default it sits under. */
+  custom_category_id?: number | null
 }
 
 export type BillDraft = {

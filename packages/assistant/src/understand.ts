@@ -1,6 +1,7 @@
 import { MAX_MESSAGE_LENGTH, analyze } from './analysis.ts'
 import { readCommand } from './commands.ts'
 import { weigh } from './confidence.ts'
+import { customCategoryMention, withCustomCategory } from './custom-category.ts'
 import { entryMentionOf, onMentionedAccount } from './entry-account.ts'
 import { isBill, readBill, readEntry } from './entry.ts'
 import { readInstallments } from './installments.ts'
@@ -41,7 +42,11 @@ export function understand(text: string, ctx: AssistantContext): Decision {
   if (bill) return readBill(a, ctx)
   // 'gastei 80 no nubank': the account phrase is read (and kept out of the description) first.
   const mention = accounts ? entryMentionOf(a, accounts) : null
+  // 'pet shop 80 em Cachorro': a category of one's own, read (and its phrase kept out of the
+  // description) before the entry too.
+  const custom = ctx.customCategories ? customCategoryMention(a, ctx.customCategories) : null
   // How sure it is decides between recording, asking and nothing (confidence.ts).
-  const entry = weigh(a, readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx))
+  const read = weigh(a, readInstallments(a, ctx) ?? readItems(a, ctx) ?? readEntry(a, ctx))
+  const entry = custom ? withCustomCategory(read, custom) : read
   return mention ? onMentionedAccount(entry, mention) : entry
 }

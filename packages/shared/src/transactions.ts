@@ -72,6 +72,17 @@ export const entryAccountIdSchema = z
   .positive('Conta inválida')
   .meta({ description: 'A conta do lançamento; sem ela, a conta principal' })
 
+/**
+ * A category of one's own (ADR 026): the entry counts in the default category that category
+ * sits under, whatever `category` says; null takes the entry out of it.
+ */
+export const entryCustomCategoryIdSchema = z
+  .number({ error: 'Categoria inválida' })
+  .int('Categoria inválida')
+  .positive('Categoria inválida')
+  .nullable()
+  .meta({ description: 'Uma categoria própria do lançamento (GET /api/v1/categories)' })
+
 const entryFields = z.object({
   type: entryTypeSchema,
   amount_cents: amountCentsSchema,
@@ -79,6 +90,7 @@ const entryFields = z.object({
   category: categorySchema,
   occurred_on: isoDateSchema,
   account_id: entryAccountIdSchema.optional(),
+  custom_category_id: entryCustomCategoryIdSchema.optional(),
 })
 
 /** POST /api/v1/transactions and the web form. */
@@ -106,11 +118,74 @@ export const CATEGORY_MISMATCH_MESSAGE = CATEGORY_MISMATCH
 
 export const MAX_PAGE_SIZE = 200
 
+/** An amount bound of the filters, in centavos ('min_cents=2350'). */
+const centsBound = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,13}$/, message)
+    .transform(Number)
+    .refine((v) => v <= MAX_ENTRY_CENTS, message)
+
+/**
+ * The filters GET /api/v1/transactions and GET /api/v1/transactions/totals share (issue 26):
+ * the period, who recorded, the account, words of the description, the type, the category and
+ * an amount range. Every one optional; together they narrow (and).
+ */
+const transactionFilterFields = {
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  /** A team's entries recorded by this person (user id). */
+  member: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, 'Membro inválido')
+    .optional(),
+  /** Only the entries on this account. */
+  account_id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Conta inválida')
+    .transform(Number)
+    .optional(),
+  /** Words of the description, any case and accents ('cafe' finds 'Café'). */
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Busca vazia')
+    .max(100, 'Busca deve ter no máximo 100 caracteres')
+    .refine((v) => !hasControlCharacters(v), 'Busca inválida')
+    .optional(),
+  type: entryTypeSchema.optional(),
+  category: categorySchema.optional(),
+  /** Only the entries in this category of one's own. */
+  custom_category_id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Categoria inválida')
+    .transform(Number)
+    .optional(),
+  min_cents: centsBound('Valor mínimo inválido').optional(),
+  max_cents: centsBound('Valor máximo inválido').optional(),
+}
+
+const { from: _from, to: _to, ...narrowingFields } = transactionFilterFields
+const periodFields = { from: _from, to: _to }
+
+type Bounds = { from?: string; to?: string; min_cents?: number; max_cents?: number }
+const periodInOrder = (v: Bounds) => !v.from || !v.to || v.from <= v.to
+const amountsInOrder = (v: Bounds) =>
+  v.min_cents === undefined || v.max_cents === undefined || v.min_cents <= v.max_cents
+
+/** GET /api/v1/transactions/totals query string: the list's filters, no paging. */
+export const transactionFiltersSchema = z
+  .object(transactionFilterFields)
+  .refine(periodInOrder, { message: 'Período inválido', path: ['from'] })
+  .refine(amountsInOrder, { message: 'Valor mínimo maior que o máximo', path: ['min_cents'] })
+export type TransactionFilters = z.infer<typeof transactionFiltersSchema>
+
 /** GET /api/v1/transactions query string. */
 export const transactionListQuerySchema = z
   .object({
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
+    // The original parameters first, in their order (the OpenAPI document lists them so).
+    from: periodFields.from,
+    to: periodFields.to,
     limit: z.coerce
       .number({ error: 'Limite inválido' })
       .int('Limite inválido')
@@ -118,22 +193,10 @@ export const transactionListQuerySchema = z
       .max(MAX_PAGE_SIZE, `Limite máximo é ${MAX_PAGE_SIZE}`)
       .default(50),
     cursor: z.string().max(200, 'Cursor inválido').optional(),
-    /** A team's entries recorded by this person (user id). */
-    member: z
-      .string()
-      .regex(/^[\w-]{1,100}$/, 'Membro inválido')
-      .optional(),
-    /** Only the entries on this account. */
-    account_id: z
-      .string()
-      .regex(/^[1-9]\d{0,14}$/, 'Conta inválida')
-      .transform(Number)
-      .optional(),
+    ...narrowingFields,
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, {
-    message: 'Período inválido',
-    path: ['from'],
-  })
+  .refine(periodInOrder, { message: 'Período inválido', path: ['from'] })
+  .refine(amountsInOrder, { message: 'Valor mínimo maior que o máximo', path: ['min_cents'] })
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>
 
 /** GET /api/v1/summary query string: the São Paulo month, the current one when absent. */

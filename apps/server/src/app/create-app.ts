@@ -21,6 +21,7 @@ import { privacyRoutes } from '../privacy/index.ts'
 import { reportsRoutes } from '../reports/index.ts'
 import {
   accountsRoutes,
+  customCategoriesRoutes,
   summaryRoutes,
   transactionsRoutes,
   transfersRoutes,
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   api.route('/', usageRoutes(deps))
   // Accounts, cards and their bills, transfers (issue 21).
   api.route('/', accountsRoutes(deps))
+  api.route('/', customCategoriesRoutes(deps))
   api.route('/', transfersRoutes(deps))
   // Statement files (issue 22).
   api.route('/', importsRoutes(deps))

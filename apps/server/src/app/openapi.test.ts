@@ -114,6 +114,12 @@ describe('OpenAPI document', () => {
       'cursor',
       'member',
       'account_id',
+      'q',
+      'type',
+      'category',
+      'custom_category_id',
+      'min_cents',
+      'max_cents',
     ])
     expect(Object.keys(doc.webhooks)).toContain('transaction.created')
   })

@@ -42,6 +42,7 @@ import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
 import {
   otherInstallmentIds,
+  customCategoriesForAssistant,
   editEntry,
   recordEntry,
   removeEntry,
@@ -147,7 +148,14 @@ export async function handleMessage(
     ledgerId: ledger.ledgerId,
     today: saoPauloDate(input.now),
   })
-  const context = { now: input.now, learnedWords, accounts: accountsForAssistant(accounts) }
+  // Categories of one's own: 'pet shop 80 em Cachorro' records into Cachorro (ADR 026).
+  const customCategories = await customCategoriesForAssistant(tx, { ledgerId: ledger.ledgerId })
+  const context = {
+    now: input.now,
+    learnedWords,
+    accounts: accountsForAssistant(accounts),
+    customCategories,
+  }
   // 'Em qual conta?' is answered by the very next message only (account-choice.ts).
   const asksAccount = pending?.kind === 'choose_account'
   const question = asksAccount ? await takeAccountQuestion(tx, { userId, now: input.now }) : null

@@ -1,5 +1,6 @@
 import {
   CATEGORY_MISMATCH_MESSAGE,
+  categoryType,
   type EntrySource,
   entryMatchesCategory,
   type Transaction,
@@ -12,6 +13,8 @@ import { TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
 import { usableAccount } from './accounts/accounts.queries.ts'
+import { customCategoryBase } from './categories/custom-categories.queries.ts'
+import { EntryCustomCategoryError } from './categories/errors.ts'
 import {
   deleteTransaction,
   type EntryGroup,
@@ -26,6 +29,25 @@ import {
  * to be inside a database transaction (withTransaction): the count and the row change
  * together or not at all, and so does the transaction.* webhook event (webhooks/).
  */
+
+/**
+ * An entry naming a category of one's own counts in the default category that one sits under
+ * (ADR 026): a category of another ledger, or of the other type, is refused.
+ */
+async function withCustomCategory(
+  tx: Queryable,
+  ledgerId: number,
+  entry: NewEntry,
+): Promise<NewEntry> {
+  const id = entry.custom_category_id
+  if (id == null) return { ...entry, custom_category_id: null }
+  const base = await customCategoryBase(tx, { ledgerId, id })
+  if (base === null) throw new EntryCustomCategoryError()
+  if (categoryType(base) !== entry.type) {
+    throw new EntryCustomCategoryError(CATEGORY_MISMATCH_MESSAGE)
+  }
+  return { ...entry, category: base }
+}
 
 /** Records an entry against the owner's monthly limit (LimitReachedError when it is full). */
 export async function recordEntry(
@@ -51,11 +73,12 @@ export async function recordEntry(
   if (params.accountId != null) {
     await usableAccount(tx, { ledgerId: params.ledger.ledgerId, accountId: params.accountId })
   }
+  const checked = await withCustomCategory(tx, params.ledger.ledgerId, params.entry)
   const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
   const entry = await insertTransaction(tx, {
     ledgerId: params.ledger.ledgerId,
     createdBy: params.userId,
-    entry: params.entry,
+    entry: checked,
     source: params.source,
     whatsappMessageId: params.whatsappMessageId,
     confirmedLarge: params.confirmedLarge,
@@ -96,7 +119,7 @@ export async function recordLaterInstallment(
   const entry = await insertTransaction(tx, {
     ledgerId: params.ledger.ledgerId,
     createdBy: params.userId,
-    entry: params.entry,
+    entry: await withCustomCategory(tx, params.ledger.ledgerId, params.entry),
     source: params.source,
     group: params.group,
     accountId: params.accountId,
@@ -117,13 +140,21 @@ export async function editEntry(
 ): Promise<Transaction> {
   const current = await getTransaction(tx, { ledgerId: ledger.ledgerId, id, forUpdate: true })
   if (!current) throw new TransactionNotFoundError()
-  const merged: NewEntry = {
+  // A new type or default category leaves the custom one unless the patch names one again.
+  const customCategoryId =
+    patch.custom_category_id !== undefined
+      ? patch.custom_category_id
+      : patch.category !== undefined || patch.type !== undefined
+        ? null
+        : (current.custom_category?.id ?? null)
+  const merged: NewEntry = await withCustomCategory(tx, ledger.ledgerId, {
     type: patch.type ?? current.type,
     amount_cents: patch.amount_cents ?? current.amount_cents,
     description: patch.description ?? current.description,
     category: patch.category ?? current.category,
     occurred_on: patch.occurred_on ?? current.occurred_on,
-  }
+    custom_category_id: customCategoryId,
+  })
   if (!entryMatchesCategory(merged)) {
     throw new BadRequestError(CATEGORY_MISMATCH_MESSAGE, 'VALIDATION_ERROR')
   }

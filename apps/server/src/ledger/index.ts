@@ -29,6 +29,11 @@ export {
 } from './accounts/transfers.queries.ts'
 export type { NewTransfer } from './accounts/transfers.queries.ts'
 export { transfersRoutes } from './accounts/transfers.routes.ts'
+export {
+  customCategoriesForAssistant,
+  listCustomCategories,
+} from './categories/custom-categories.queries.ts'
+export { customCategoriesRoutes } from './categories/custom-categories.routes.ts'
 export { editEntry, recordEntry, recordLaterInstallment, removeEntry } from './entries.ts'
 export {
   futureInstallmentIds,

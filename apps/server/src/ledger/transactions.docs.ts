@@ -6,6 +6,9 @@ import {
   transactionPageSchema,
   transactionPatchSchema,
   transactionSchema,
+  transactionFiltersSchema,
+  transactionTotalsExample,
+  transactionTotalsSchema,
 } from '@equilibrai/shared'
 import { apiDoc } from '../platform/index.ts'
 
@@ -25,9 +28,17 @@ export const transactionDocs = {
     tag,
     summary: 'Lista lançamentos',
     description:
-      'Do mais novo para o mais antigo, filtrando por `occurred_on` entre `from` e `to` (inclusive) e pela conta (`account_id`). Pagine com `next_cursor`.',
+      'Do mais novo para o mais antigo, filtrando por `occurred_on` entre `from` e `to` (inclusive), pela conta (`account_id`), por quem lançou (`member`), por palavras da descrição (`q`, sem diferença de maiúsculas e acentos), por `type`, `category` e valor (`min_cents`, `max_cents`, inclusive). Pagine com `next_cursor`.',
     query: transactionListQuerySchema,
     response: { schema: transactionPageSchema, example: transactionPageExample },
+  }),
+  totals: apiDoc({
+    tag,
+    summary: 'Soma os lançamentos filtrados',
+    description:
+      'Receitas, despesas, saldo, quantidade e totais por categoria dos lançamentos que os mesmos filtros da lista selecionam (sem paginação).',
+    query: transactionFiltersSchema,
+    response: { schema: transactionTotalsSchema, example: transactionTotalsExample },
   }),
   create: apiDoc({
     tag,

@@ -1,5 +1,7 @@
 import type { AppDeps, LedgerBindings } from '../tenancy/index.ts'
 import {
+  type TransactionFilters,
+  transactionFiltersSchema,
   transactionInputSchema,
   transactionListQuerySchema,
   transactionPatchSchema,
@@ -14,9 +16,26 @@ import {
 } from '../platform/index.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { TransactionNotFoundError } from './errors.ts'
+import { type EntryFilters, transactionTotals } from './transaction-filters.ts'
 import { decodeCursor, getTransaction, listTransactions } from './transactions.queries.ts'
 
 type Ctx = Context<LedgerBindings>
+
+/** The query string's filters as the queries name them. */
+function entryFilters(query: TransactionFilters): Omit<EntryFilters, 'ledgerId'> {
+  return {
+    from: query.from,
+    to: query.to,
+    createdBy: query.member,
+    accountId: query.account_id,
+    text: query.q,
+    type: query.type,
+    category: query.category,
+    customCategoryId: query.custom_category_id,
+    minCents: query.min_cents,
+    maxCents: query.max_cents,
+  }
+}
 
 /** An id in the path: anything that is not one of ours is simply not found (never a 500). */
 const entryId = (c: Ctx) => pathId(c, () => new TransactionNotFoundError())
@@ -31,13 +50,18 @@ export function transactionHandlers({ db }: Pick<AppDeps, 'db'>) {
       return c.json(
         await listTransactions(db, {
           ledgerId: c.var.caller.ledgerId,
-          from: query.from,
-          to: query.to,
-          createdBy: query.member,
-          accountId: query.account_id,
+          ...entryFilters(query),
           limit: query.limit,
           cursor,
         }),
+      )
+    },
+
+    /** GET /v1/transactions/totals?<the list's filters> → the filtered entries summed. */
+    async totals(c: Ctx) {
+      const query = parseQuery(c, transactionFiltersSchema)
+      return c.json(
+        await transactionTotals(db, { ledgerId: c.var.caller.ledgerId, ...entryFilters(query) }),
       )
     },
 

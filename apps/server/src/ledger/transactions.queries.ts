@@ -7,15 +7,23 @@ import {
   isRealDate,
 } from '@equilibrai/shared'
 import type { Queryable } from '../platform/index.ts'
+import { type EntryFilters, filterConditions } from './transaction-filters.ts'
 
 /** The columns the API returns, in its order, from rows `t` (transactions or a CTE of them). */
 const COLUMNS = `t.id, t.type, t.amount_cents, t.description, t.category, t.occurred_on,
   t.created_at, t.source,
   case when cb.id is null then null else json_build_object('id', cb.id, 'name', cb.name) end
     as created_by,
-  t.account_id`
-/** Who recorded each entry (ARCHITECTURE §8: every transaction carries created_by {id, name}). */
-const CREATOR = 'left join profiles cb on cb.id = t.created_by'
+  t.account_id,
+  case when cc.id is null then null
+       else json_build_object('id', cc.id, 'name', cc.name, 'emoji', cc.emoji) end
+    as custom_category`
+/**
+ * Who recorded each entry (ARCHITECTURE §8: every transaction carries created_by {id, name}),
+ * and the category of one's own it is in (ADR 026).
+ */
+const CREATOR = `left join profiles cb on cb.id = t.created_by
+  left join custom_categories cc on cc.id = t.custom_category_id`
 /** Entries of a ledger, with their creator. */
 const FROM = `transactions t ${CREATOR}`
 
@@ -33,6 +41,8 @@ export type NewEntry = {
   description: string
   category: Category
   occurred_on: string
+  /** A category of one's own (ADR 026), checked by the caller: its base is `category`. */
+  custom_category_id?: number | null
 }
 
 /** Entries recorded together; `installment` labels 'TV (2/12)' (migration 010). */
@@ -61,8 +71,8 @@ export async function insertTransaction(
        insert into transactions
          (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source,
           whatsapp_message_id, confirmed_large, entry_group, installment_number, installment_count,
-          account_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+          account_id, custom_category_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        returning *)
      select ${COLUMNS} from t ${CREATOR}`,
     [
@@ -80,6 +90,7 @@ export async function insertTransaction(
       group?.installment?.number ?? null,
       group?.installment?.count ?? null,
       params.accountId ?? null,
+      entry.custom_category_id ?? null,
     ],
   )
   return toTransaction(rows[0] as Row)
@@ -88,37 +99,12 @@ export async function insertTransaction(
 /** `limit` + 1 rows tell whether a next page exists without a count. */
 export async function listTransactions(
   db: Queryable,
-  params: {
-    ledgerId: number
-    from?: string
-    to?: string
-    /** Only the entries this person recorded (the team's filter by member). */
-    createdBy?: string
-    /** Only the entries on this account. */
-    accountId?: number
+  params: EntryFilters & {
     limit: number
     cursor?: Cursor | null
   },
 ): Promise<TransactionPage> {
-  const where = ['t.ledger_id = $1']
-  const values: unknown[] = [params.ledgerId]
-  // Only the conditions present, so the planner always sees the index's shape.
-  if (params.from) {
-    values.push(params.from)
-    where.push(`t.occurred_on >= $${values.length}`)
-  }
-  if (params.to) {
-    values.push(params.to)
-    where.push(`t.occurred_on <= $${values.length}`)
-  }
-  if (params.createdBy) {
-    values.push(params.createdBy)
-    where.push(`t.created_by = $${values.length}`)
-  }
-  if (params.accountId !== undefined) {
-    values.push(params.accountId)
-    where.push(`t.account_id = $${values.length}`)
-  }
+  const { where, values } = filterConditions(params)
   if (params.cursor) {
     values.push(params.cursor.occurredOn, params.cursor.id)
     where.push(`(t.occurred_on, t.id) < ($${values.length - 1}::date, $${values.length}::bigint)`)
@@ -169,7 +155,7 @@ export async function updateTransaction(
     `with t as (
        update transactions
           set type = $3, amount_cents = $4, description = $5, category = $6, occurred_on = $7,
-              account_id = $8, updated_at = now()
+              account_id = $8, custom_category_id = $9, updated_at = now()
         where ledger_id = $1 and id = $2
         returning *)
      select ${COLUMNS} from t ${CREATOR}`,
@@ -182,6 +168,7 @@ export async function updateTransaction(
       entry.category,
       entry.occurred_on,
       accountId,
+      entry.custom_category_id ?? null,
     ],
   )
   return rows[0] ? toTransaction(rows[0]) : null

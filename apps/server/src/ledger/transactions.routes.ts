@@ -14,6 +14,7 @@ export function transactionsRoutes(deps: AppDeps) {
     .use('/v1/transactions/*', requireLedgerCaller(deps))
     .get('/v1/transactions', docs.list, h.list)
     .post('/v1/transactions', docs.create, h.create)
+    .get('/v1/transactions/totals', docs.totals, h.totals)
     .get('/v1/transactions/:id', docs.get, h.get)
     .patch('/v1/transactions/:id', docs.update, h.update)
     .delete('/v1/transactions/:id', docs.remove, h.remove)

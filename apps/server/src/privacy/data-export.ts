@@ -134,6 +134,38 @@ export async function openDataExport(
   }
 }
 
+/** The export's document, as JSON.parse gives it back (the summary page reads it). */
+export type DataExport = {
+  format: 'equilibrai.export.v1'
+  generated_at: string
+  account: Row | null
+  login_methods: Row[]
+  sessions: Row[]
+  profile: Row | null
+  subscription: Row | null
+  ledger: Row | null
+  whatsapp: { link: Row | null; messages_received: Row[]; messages_sent: Row[] }
+  waitlist: Row[]
+  /** Every other table that refers to the person or their ledger, by table name. */
+  records: Record<string, Row[]>
+}
+
+/**
+ * The whole export as one document, for the readable summary (GET /api/me/export/summary): the
+ * same snapshot and text as the download, read to its end. It holds the document in memory, so
+ * callers run it in the export lane, like the download.
+ */
+export async function readDataExport(db: Db, { userId }: { userId: string }): Promise<DataExport> {
+  const source = await openDataExport(db, { userId })
+  try {
+    let text = ''
+    for await (const chunk of source.chunks) text += chunk
+    return JSON.parse(text) as DataExport
+  } finally {
+    await source.close()
+  }
+}
+
 async function* exportMembers(
   client: pg.PoolClient,
   { userId, now, batchRows }: { userId: string; now: Date; batchRows: number },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { categorySchema, ENTRY_SOURCES, entryTypeSchema } from '../transactions.ts'
+import { entryCustomCategorySchema } from './categories.ts'
 import { cents, day, instant, spMonth } from './fields.ts'
 
 /*
@@ -22,6 +23,7 @@ const transaction = z.object({
     .nullable()
     .meta({ description: 'Quem lançou (numa equipe, o membro); null se a conta foi excluída' }),
   account_id: z.number().int().meta({ description: 'A conta (ou cartão) do lançamento' }),
+  custom_category: entryCustomCategorySchema.optional(),
 })
 
 /** An entry as the API returns it. */
@@ -38,6 +40,7 @@ export const transactionExample: Transaction = {
   source: 'api',
   created_by: { id: 'u_8f3k2', name: 'Joana Padeira' },
   account_id: 7,
+  custom_category: null,
 }
 
 export const transactionSchema = transaction.meta({
@@ -74,6 +77,32 @@ export const monthSummarySchema = z
   })
   .meta({ id: 'MonthSummary' })
 export type MonthSummary = z.infer<typeof monthSummarySchema>
+
+/**
+ * GET /api/v1/transactions/totals: the entries the list's filters select, summed (issue 26),
+ * so the page's totals follow its search, person, account, category and amount filters.
+ */
+export const transactionTotalsSchema = z
+  .object({
+    income_cents: cents(300000),
+    expense_cents: cents(4590),
+    balance_cents: cents(295410),
+    count: z.number().int().meta({ description: 'Quantos lançamentos os filtros selecionam' }),
+    by_category: z.array(categoryTotal),
+  })
+  .meta({ id: 'TransactionTotals' })
+export type TransactionTotals = z.infer<typeof transactionTotalsSchema>
+
+export const transactionTotalsExample: TransactionTotals = {
+  income_cents: 300000,
+  expense_cents: 4590,
+  balance_cents: 295410,
+  count: 2,
+  by_category: [
+    { category: 'salario', type: 'income', total_cents: 300000, count: 1 },
+    { category: 'mercado', type: 'expense', total_cents: 4590, count: 1 },
+  ],
+}
 
 /** GET /api/v1/usage: entries recorded this São Paulo month against the plan's limit. */
 export const entryUsageSchema = z

@@ -1,36 +1,33 @@
 import type { TransactionPage } from '@equilibrai/shared'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { monthRange } from '@equilibrai/shared'
+import { apiFilterParams, type FinanceFilters } from '../utils/filters'
 
-/** Every month's list lives under this key; mutations invalidate it whole. */
+/** Every month's list (and its totals) lives under this key; mutations invalidate it whole. */
 export const TRANSACTIONS_KEY = ['finances', 'transactions'] as const
 
 export const PAGE_SIZE = 50
 
-/** GET /api/v1/transactions for one São Paulo month, newest first, one page per cursor. */
+/**
+ * GET /api/v1/transactions for one São Paulo month (or the filters' days), narrowed by the
+ * page's filters (utils/filters.ts), newest first, one page per cursor.
+ */
 export function getTransactions(
   month: string,
   cursor: string | null,
   signal?: AbortSignal,
-  member?: string,
-  accountId?: number,
+  filters: FinanceFilters = {},
 ): Promise<TransactionPage> {
-  const { from, to } = monthRange(month)
-  const params = new URLSearchParams({ from, to, limit: String(PAGE_SIZE) })
+  const params = apiFilterParams(month, filters)
+  params.set('limit', String(PAGE_SIZE))
   if (cursor) params.set('cursor', cursor)
-  // A team's entries recorded by one person (GET /api/v1/transactions?member=).
-  if (member) params.set('member', member)
-  // One account's (or card's) entries (GET /api/v1/transactions?account_id=).
-  if (accountId !== undefined) params.set('account_id', String(accountId))
   return api.get<TransactionPage>(`/api/v1/transactions?${params}`, { signal })
 }
 
-export function transactionsQueryOptions(month: string, member?: string, accountId?: number) {
+export function transactionsQueryOptions(month: string, filters: FinanceFilters = {}) {
   return infiniteQueryOptions({
-    queryKey: [...TRANSACTIONS_KEY, month, member ?? 'all', accountId ?? 'all'],
-    queryFn: ({ pageParam, signal }) =>
-      getTransactions(month, pageParam, signal, member, accountId),
+    queryKey: [...TRANSACTIONS_KEY, month, apiFilterParams(month, filters).toString()],
+    queryFn: ({ pageParam, signal }) => getTransactions(month, pageParam, signal, filters),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // The list must show what WhatsApp just recorded when the user comes back to the tab.
@@ -38,6 +35,6 @@ export function transactionsQueryOptions(month: string, member?: string, account
   })
 }
 
-export function useTransactions(month: string, member?: string, accountId?: number) {
-  return useInfiniteQuery(transactionsQueryOptions(month, member, accountId))
+export function useTransactions(month: string, filters: FinanceFilters = {}) {
+  return useInfiniteQuery(transactionsQueryOptions(month, filters))
 }

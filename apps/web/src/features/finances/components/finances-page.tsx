@@ -12,16 +12,17 @@ import { toastError, toastSuccess } from '@/lib/notify'
 import { currentMonth, isMonth } from '@/lib/month'
 import { usePageTitle } from '@/lib/use-page-title'
 import { useDeleteTransfer } from '../api/delete-transfer'
-import { useSummary } from '../api/get-summary'
+import { useTransactionTotals } from '../api/get-transaction-totals'
 import { useTeamMembers } from '../api/get-team-members'
 import { canRecord, useUsage } from '../api/get-usage'
 import { defaultEntryDate } from '../utils/dates'
-import { AccountFilter } from './account-filter'
 import { BillsSection } from './bills-section'
 import { BudgetsSection } from './budgets-section'
+import { CategoriesSection } from './categories-section'
 import { CategoryChart } from './category-chart'
 import { DeleteTransactionDialog } from './delete-transaction-dialog'
-import { MemberFilter } from './member-filter'
+import { FilterBar } from './filter-bar'
+import { type FinanceFilters, filtersToParams, hasFilters, readFilters } from '../utils/filters'
 import { RecurringSection } from './recurring-section'
 import { SummaryCards } from './summary-cards'
 import { TransactionFormDialog } from './transaction-form-dialog'
@@ -38,27 +39,29 @@ export function FinancesPage() {
   const requested = params.get('mes')
   const month = isMonth(requested) ? requested : currentMonth()
   const members = useTeamMembers().data ?? []
-  const member = members.find((m) => m.user_id === params.get('membro'))?.user_id
   const accounts = useAccounts().data ?? []
-  // Read before the accounts load, so the narrowed list is the first one asked for.
-  const conta = Number(params.get('conta'))
-  const account = Number.isSafeInteger(conta) && conta > 0 ? conta : undefined
-  const summary = useSummary(month)
+  // Read before the accounts and members load, so the narrowed list is the first one asked for.
+  const filters = readFilters(params)
+  const totals = useTransactionTotals(month, filters)
+  const summary = totals.data ? { ...totals.data, month } : undefined
   const usage = useUsage()
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' })
+  const [filterGeneration, setFilterGeneration] = useState(0)
   const [deleting, setDeleting] = useState<Transaction | null>(null)
   const [deletingTransfer, setDeletingTransfer] = useState<Transfer | null>(null)
   const removeTransfer = useDeleteTransfer()
   const allowed = canRecord(usage.data)
 
-  function changeParams(next: { mes: string; membro?: string; conta?: number }) {
-    const kept: Record<string, string> = {}
-    if (next.mes !== currentMonth()) kept.mes = next.mes
-    if (next.membro) kept.membro = next.membro
-    if (next.conta !== undefined) kept.conta = String(next.conta)
-    setParams(kept, { replace: true })
+  function changeFilters(next: FinanceFilters, nextMonth = month) {
+    setParams(filtersToParams(nextMonth === currentMonth() ? undefined : nextMonth, next), {
+      replace: true,
+    })
   }
-  const changeMonth = (next: string) => changeParams({ mes: next, membro: member, conta: account })
+  // Another month: its own days (the filters' "de"/"até" belonged to the month left).
+  const changeMonth = (next: string) => {
+    setFilterGeneration((g) => g + 1)
+    changeFilters({ ...filters, de: undefined, ate: undefined }, next)
+  }
 
   function confirmDeleteTransfer() {
     if (!deletingTransfer) return
@@ -111,40 +114,24 @@ export function FinancesPage() {
         onChange={changeMonth}
         className="justify-between sm:justify-start"
       />
-      {(members.length > 0 || accounts.length > 1) && (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          {members.length > 0 && (
-            <MemberFilter
-              members={members}
-              value={member}
-              onChange={(membro) => changeParams({ mes: month, membro, conta: account })}
-            />
-          )}
-          {accounts.length > 1 && (
-            <AccountFilter
-              accounts={accounts}
-              value={account}
-              onChange={(conta) => changeParams({ mes: month, membro: member, conta })}
-            />
-          )}
-          {account !== undefined && (
-            <p className="text-muted-foreground text-xs">
-              A lista mostra só esta conta; os totais do mês somam todas.
-            </p>
-          )}
-        </div>
-      )}
-      {summary.isError && (
-        <LoadFailed what="o resumo do mês" onRetry={() => void summary.refetch()} />
-      )}
-      <SummaryCards summary={summary.data} />
+      <FilterBar
+        key={filterGeneration}
+        filters={filters}
+        members={members}
+        accounts={accounts}
+        onChange={(next) => changeFilters(next)}
+      />
+      {totals.isError && <LoadFailed what="os totais" onRetry={() => void totals.refetch()} />}
+      <SummaryCards
+        summary={summary}
+        label={hasFilters(filters) ? 'Totais dos lançamentos filtrados' : undefined}
+      />
 
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[2fr_3fr] [&>*]:min-w-0">
-        <CategoryChart summary={summary.data} />
+        <CategoryChart summary={summary} />
         <TransactionList
           month={month}
-          member={member}
-          accountId={account}
+          filters={filters}
           accounts={accounts}
           showAuthor={members.length > 0}
           onEdit={(entry) => setEditing({ mode: 'edit', entry })}
@@ -154,6 +141,7 @@ export function FinancesPage() {
       </div>
 
       <BudgetsSection month={month} />
+      <CategoriesSection />
       <div className="grid items-start gap-5 lg:grid-cols-2 [&>*]:min-w-0">
         <BillsSection />
         <RecurringSection />
@@ -164,7 +152,7 @@ export function FinancesPage() {
         entry={editing.mode === 'edit' ? editing.entry : null}
         defaultDate={defaultEntryDate(month)}
         accounts={accounts}
-        defaultAccountId={account}
+        defaultAccountId={filters.conta}
         onClose={() => setEditing({ mode: 'closed' })}
       />
       <DeleteTransactionDialog entry={deleting} onClose={() => setDeleting(null)} />

@@ -42,10 +42,16 @@ function Figure({
   )
 }
 
-/** Receitas, despesas and saldo of the month. */
-export function SummaryCards({ summary }: { summary: MonthSummary | undefined }) {
+/** Receitas, despesas and saldo of the month (or of the entries the filters select). */
+export function SummaryCards({
+  summary,
+  label = 'Resumo do mês',
+}: {
+  summary: MonthSummary | undefined
+  label?: string
+}) {
   return (
-    <section aria-label="Resumo do mês" className="grid gap-3 sm:grid-cols-3">
+    <section aria-label={label} className="grid gap-3 sm:grid-cols-3">
       <Figure
         label="Receitas"
         tone="income"

@@ -1,6 +1,8 @@
 import { MoneyField } from '@/components/money-field'
 import {
   CATEGORY_LABELS,
+  type Category,
+  customCategoryLabel,
   EXPENSE_CATEGORIES,
   type EntryType,
   FALLBACK_CATEGORY,
@@ -30,6 +32,7 @@ import { cn } from '@/lib/cn'
 import { toastFirstError } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { useCreateTransaction } from '../api/create-transaction'
+import { useCustomCategories } from '../api/get-categories'
 import { useUpdateTransaction } from '../api/update-transaction'
 
 const CATEGORIES_BY_TYPE: Record<EntryType, string[]> = {
@@ -118,6 +121,7 @@ function TransactionForm({
           category: entry.category,
           occurred_on: entry.occurred_on,
           account_id: entry.account_id,
+          custom_category_id: entry.custom_category?.id ?? null,
         }
       : {
           type: 'expense',
@@ -126,14 +130,34 @@ function TransactionForm({
           category: FALLBACK_CATEGORY.expense,
           occurred_on: defaultDate,
           account_id: preselected,
+          custom_category_id: null,
         },
   })
   const type = form.watch('type')
+  const customId = form.watch('custom_category_id')
+  const category = form.watch('category')
+  // Categories of one's own (ADR 026) of this type, after the default ones.
+  const custom = useCustomCategories().filter((c) => c.type === type)
 
   function setType(next: EntryType) {
     form.setValue('type', next)
     const category = form.getValues('category')
-    if (categoryType(category) !== next) form.setValue('category', FALLBACK_CATEGORY[next])
+    if (categoryType(category) !== next) {
+      form.setValue('category', FALLBACK_CATEGORY[next])
+      form.setValue('custom_category_id', null)
+    }
+  }
+
+  /** 'c<id>' picks one's own category (counted in its default one), a slug a default one. */
+  function setCategory(value: string) {
+    const own = custom.find((c) => `c${c.id}` === value)
+    if (own) {
+      form.setValue('category', own.category)
+      form.setValue('custom_category_id', own.id)
+    } else {
+      form.setValue('category', value as Category)
+      form.setValue('custom_category_id', null)
+    }
   }
 
   function onValid(values: TransactionInput) {
@@ -241,13 +265,23 @@ function TransactionForm({
           <select
             id={`${id}-category`}
             className="flex h-11 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 md:text-sm"
-            {...form.register('category')}
+            value={customId ? `c${customId}` : category}
+            onChange={(e) => setCategory(e.target.value)}
           >
             {CATEGORIES_BY_TYPE[type].map((slug) => (
               <option key={slug} value={slug}>
                 {CATEGORY_LABELS[slug as keyof typeof CATEGORY_LABELS]}
               </option>
             ))}
+            {custom.length > 0 && (
+              <optgroup label="Minhas categorias">
+                {custom.map((c) => (
+                  <option key={c.id} value={`c${c.id}`}>
+                    {customCategoryLabel(c)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </div>
         <div className="space-y-2">

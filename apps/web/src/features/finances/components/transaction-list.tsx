@@ -1,5 +1,6 @@
 import {
   CATEGORY_LABELS,
+  customCategoryLabel,
   formatBRL,
   formatDayMonth,
   monthRange,
@@ -18,6 +19,7 @@ import { useTransactions } from '../api/get-transactions'
 import { LoadMoreButton } from '@/components/load-more-button'
 import { LoadFailed } from '@/components/load-failed'
 import { mergeTransfers } from '../utils/merge-transfers'
+import { apiFilterParams, type FinanceFilters, hasFilters, narrowsEntries } from '../utils/filters'
 import { TransferRow } from './transfer-row'
 
 /**
@@ -27,8 +29,7 @@ import { TransferRow } from './transfer-row'
  */
 export function TransactionList({
   month,
-  member,
-  accountId,
+  filters = {},
   accounts,
   showAuthor = false,
   onEdit,
@@ -36,10 +37,8 @@ export function TransactionList({
   onDeleteTransfer,
 }: {
   month: string
-  /** Only this team member's entries. */
-  member?: string
-  /** Only this account's entries and transfers. */
-  accountId?: number
+  /** The page's filters (utils/filters.ts): person, account, words, type, category, amounts, days. */
+  filters?: FinanceFilters
   /** Every account of the ledger, to name them (archived ones too). */
   accounts: Account[]
   /** A team's list says who recorded each entry. */
@@ -48,12 +47,23 @@ export function TransactionList({
   onDelete: (entry: Transaction) => void
   onDeleteTransfer: (transfer: Transfer) => void
 }) {
-  const query = useTransactions(month, member, accountId)
-  const { from, to } = monthRange(month)
-  // Transfers are nobody's entries: a list narrowed to one member shows none.
+  const query = useTransactions(month, filters)
+  const range = apiFilterParams(month, filters)
+  const from = range.get('from') ?? monthRange(month).from
+  const to = range.get('to') ?? monthRange(month).to
+  const accountId = filters.conta
   const transfers = useTransfers({ from, to, accountId })
   const entries = query.data?.pages.flatMap((p) => p.data) ?? []
-  const items = mergeTransfers(entries, member ? [] : (transfers.data ?? []), !query.hasNextPage)
+  // Transfers are nobody's entries and neither income nor expense: a list narrowed to a person,
+  // words, a type, a category or amounts shows none.
+  const hideTransfers =
+    Boolean(filters.membro) || narrowsEntries({ ...filters, de: undefined, ate: undefined })
+  const items = mergeTransfers(
+    entries,
+    hideTransfers ? [] : (transfers.data ?? []),
+    !query.hasNextPage,
+  )
+  const filtered = hasFilters(filters)
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, accountLabel(a)])), [accounts])
   const showAccount = accounts.length > 1
 
@@ -77,8 +87,9 @@ export function TransactionList({
           />
         ) : items.length === 0 ? (
           <p className="px-6 text-muted-foreground text-sm sm:px-0">
-            Nenhum lançamento neste mês. Mande uma mensagem no WhatsApp, como “mercado 45,90”, ou
-            use “Novo lançamento”.
+            {filtered
+              ? 'Nenhum lançamento com estes filtros.'
+              : 'Nenhum lançamento neste mês. Mande uma mensagem no WhatsApp, como “mercado 45,90”, ou use “Novo lançamento”.'}
           </p>
         ) : (
           <>
@@ -132,7 +143,12 @@ function Row({
         <p className="truncate font-medium">{entry.description}</p>
         <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground text-xs">
           <span className="whitespace-nowrap">{formatDayMonth(entry.occurred_on)}</span>
-          <span className="whitespace-nowrap">· {CATEGORY_LABELS[entry.category]}</span>
+          <span className="whitespace-nowrap">
+            ·{' '}
+            {entry.custom_category
+              ? customCategoryLabel(entry.custom_category)
+              : CATEGORY_LABELS[entry.category]}
+          </span>
           {account && <span className="min-w-0 truncate">· {account}</span>}
           {showAuthor && entry.created_by && (
             <span className="whitespace-nowrap">· por {entry.created_by.name}</span>
