@@ -37,6 +37,8 @@ type PhraseIndex = Map<string, Phrase[]>
 /** The words of a message that categories are read from, with where each came from. */
 export type WordSeq = {
   words: string[]
+  /** Each word's singular (`singular`), worked out once for every index and learned word. */
+  ones: string[]
   tokens: number[]
   /** Written in capitals ('DAS', 'IR'). */
   capitals: boolean[]
@@ -136,11 +138,8 @@ export function singular(word: string): string {
   return word.slice(0, -1)
 }
 
-function sameWord(messageWord: string | undefined, lexiconWord: string): boolean {
-  return (
-    messageWord !== undefined &&
-    (messageWord === lexiconWord || singular(messageWord) === lexiconWord)
-  )
+function sameWord(seq: WordSeq, p: number, lexiconWord: string): boolean {
+  return seq.words[p] === lexiconWord || seq.ones[p] === lexiconWord
 }
 
 /** The longest phrase of `index` that starts at word position p, or null. */
@@ -149,7 +148,7 @@ function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
   if (word === undefined) return null
   let bucket = index.get(word)
   if (bucket === undefined) {
-    const one = singular(word)
+    const one = seq.ones[p] ?? word
     if (one !== word) bucket = index.get(one)
   }
   if (bucket === undefined) return null
@@ -157,7 +156,7 @@ function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
     let ok = true
     for (let k = 1; k < phrase.words.length && ok; k++) {
       const lexiconWord = phrase.words[k]
-      ok = lexiconWord !== undefined && sameWord(seq.words[p + k], lexiconWord)
+      ok = lexiconWord !== undefined && sameWord(seq, p + k, lexiconWord)
     }
     if (!ok) continue
     if (phrase.words.length === 1 && CAPITALS_ONLY.has(phrase.words[0] ?? '') && !seq.capitals[p]) {
@@ -196,13 +195,12 @@ function matchIndex(seq: WordSeq, index: PhraseIndex): CategoryMatch | null {
 }
 
 function learnedCategory(
-  learned: Readonly<Record<string, Category>> | undefined,
+  learned: Readonly<Record<string, Category>>,
   word: string,
+  one: string,
 ): Category | null {
-  if (learned === undefined) return null
   const found = learnedAt(learned, word)
   if (found !== null) return found
-  const one = singular(word)
   return one === word ? null : learnedAt(learned, one)
 }
 
@@ -219,7 +217,8 @@ function matchLearned(
 ): CategoryMatch | null {
   if (learned === undefined) return null
   for (let p = 0; p < seq.words.length; p++) {
-    const category = learnedCategory(learned, seq.words[p] ?? '')
+    const word = seq.words[p] ?? ''
+    const category = learnedCategory(learned, word, seq.ones[p] ?? word)
     if (category === null || (type !== null && categoryType(category) !== type)) continue
     const token = seq.tokens[p] ?? 0
     return {
@@ -356,12 +355,13 @@ export function wordSeq(
   from = 0,
   to = tokens.length,
 ): WordSeq {
-  const seq: WordSeq = { words: [], tokens: [], capitals: [] }
+  const seq: WordSeq = { words: [], ones: [], tokens: [], capitals: [] }
   for (let i = from; i < to; i++) {
     const t = tokens[i]
     if (t === undefined || !WORD_ROLES.has(t.role)) continue
     if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
       seq.words.push(t.text)
+      seq.ones.push(singular(t.text))
       seq.tokens.push(i)
       // Case matters only for the capitals-only acronyms; skip the slice for every other word.
       const raw = CAPITALS_ONLY.has(t.text) ? original.slice(t.start, t.end) : ''
