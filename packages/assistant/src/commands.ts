@@ -146,7 +146,7 @@ function readWords(a: Analysis): Words {
     // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
     if (t.kind !== WORD || t.role === Role.FILLER || POLITE.has(t.text)) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
-    if (t.text === 'q' && list[list.length - 1] === 'quanto') continue
+    if (t.text === 'q' && list.length > 0 && list[list.length - 1] === 'quanto') continue
     // Only 'q…' abbreviations are spelled out: one comparison for every other word.
     list.push(t.text.charCodeAt(0) === 113 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
     at.push(i)
@@ -292,7 +292,7 @@ function asksSpending(list: readonly string[]): boolean {
   for (let i = 0; i < list.length; i++) {
     if (list[i] !== 'quanto') continue
     // 'gastei quanto esse mês'
-    if (SPEND_VERBS.has(list[i - 1] ?? '')) return true
+    if (i > 0 && SPEND_VERBS.has(list[i - 1] ?? '')) return true
     for (let k = i + 1; k <= i + 3 && k < list.length; k++)
       if (SPEND_VERBS.has(list[k] ?? '')) return true
   }
@@ -318,7 +318,7 @@ function summaryMonth(a: Analysis, w: Words, ctx: AssistantContext): string | un
     }
     if (word === 'mes') {
       const after = w.list[k + 1]
-      const before = w.list[k - 1]
+      const before = k > 0 ? w.list[k - 1] : undefined
       if (after === 'passado' || after === 'anterior' || before === 'ultimo')
         return monthOffset(today, -1)
       if (after === 'retrasado') return monthOffset(today, -2)

@@ -115,20 +115,32 @@ export function tokenize(folded: string): Token[] {
   return tokens
 }
 
+/**
+ * The token at `i`, or undefined out of range. Every reader looks one or two tokens back from
+ * the first token: `tokens[-1]` is a named-property lookup (slow in V8), so the index is checked
+ * first. Reading past the end is an ordinary array miss and needs no check.
+ */
+export function tokenAt(tokens: readonly Token[], i: number): Token | undefined {
+  return i >= 0 ? tokens[i] : undefined
+}
+
 /** Sets the role of the token at `i`, if there is one. */
 export function setRoleAt(tokens: readonly Token[], i: number, role: Role): void {
+  if (i < 0) return
   const t = tokens[i]
   if (t !== undefined) t.role = role
 }
 
 /** The folded text of the word token at `i`, or '' when it is not a word (or out of range). */
 export function wordAt(tokens: readonly Token[], i: number): string {
+  if (i < 0) return ''
   const t = tokens[i]
   return t !== undefined && t.kind === WORD ? t.text : ''
 }
 
 /** The symbol at `i`, or '' when it is not a symbol (or out of range). */
 export function symAt(tokens: readonly Token[], i: number): string {
+  if (i < 0) return ''
   const t = tokens[i]
   return t !== undefined && t.kind === SYM ? t.text : ''
 }
