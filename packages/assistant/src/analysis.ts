@@ -24,10 +24,18 @@ export type Analysis = {
 /** Longer messages are not finance notes; reading them whole would only cost time. */
 export const MAX_MESSAGE_LENGTH = 500
 
+/** No character that foldText would change other than by lowercasing (all below U+0080). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false
+  return true
+}
+
 export function analyze(text: string): Analysis {
   const clipped = text.length > MAX_MESSAGE_LENGTH ? text.slice(0, MAX_MESSAGE_LENGTH) : text
-  const folded = foldText(clipped)
-  const aligned = alignedOriginal(clipped)
+  // Plain ASCII (most messages) folds to its lowercase and is its own aligned original.
+  const ascii = isAscii(clipped)
+  const folded = ascii ? clipped.toLowerCase() : foldText(clipped)
+  const aligned = ascii ? clipped : alignedOriginal(clipped)
   // Folding keeps length by construction; should some exotic character break that, cutting
   // descriptions from the folded text is the safe fallback.
   const original = aligned.length === folded.length ? aligned : folded

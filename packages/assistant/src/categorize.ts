@@ -42,6 +42,9 @@ export type WordSeq = {
   tokens: number[]
   /** Written in capitals ('DAS', 'IR'). */
   capitals: boolean[]
+  /** The learned words these categories were looked up in (`learnedCategories`), once per seq. */
+  learnedFrom: Readonly<Record<string, Category>> | undefined
+  learned: (Category | null)[]
 }
 
 export type CategoryMatch = {
@@ -210,15 +213,31 @@ function learnedAt(learned: Readonly<Record<string, Category>>, key: string): Ca
   return typeof value === 'string' && isCategory(value) ? value : null
 }
 
+/** Each word's learned category, looked up once per word sequence (the type is read apart). */
+function learnedCategories(
+  seq: WordSeq,
+  learned: Readonly<Record<string, Category>>,
+): (Category | null)[] {
+  if (seq.learnedFrom === learned) return seq.learned
+  const found: (Category | null)[] = []
+  for (let p = 0; p < seq.words.length; p++) {
+    const word = seq.words[p] ?? ''
+    found.push(learnedCategory(learned, word, seq.ones[p] ?? word))
+  }
+  seq.learnedFrom = learned
+  seq.learned = found
+  return found
+}
+
 function matchLearned(
   seq: WordSeq,
   learned: Readonly<Record<string, Category>> | undefined,
   type: EntryType | null,
 ): CategoryMatch | null {
   if (learned === undefined) return null
+  const found = learnedCategories(seq, learned)
   for (let p = 0; p < seq.words.length; p++) {
-    const word = seq.words[p] ?? ''
-    const category = learnedCategory(learned, word, seq.ones[p] ?? word)
+    const category = found[p] ?? null
     if (category === null || (type !== null && categoryType(category) !== type)) continue
     const token = seq.tokens[p] ?? 0
     return {
@@ -355,7 +374,14 @@ export function wordSeq(
   from = 0,
   to = tokens.length,
 ): WordSeq {
-  const seq: WordSeq = { words: [], ones: [], tokens: [], capitals: [] }
+  const seq: WordSeq = {
+    words: [],
+    ones: [],
+    tokens: [],
+    capitals: [],
+    learnedFrom: undefined,
+    learned: [],
+  }
   for (let i = from; i < to; i++) {
     const t = tokens[i]
     if (t === undefined || !WORD_ROLES.has(t.role)) continue

@@ -34,8 +34,8 @@ export class Token {
   /** Whitespace (or the start of the message) right before the token. */
   spaced: boolean
   /** A line break right before the token: a new line starts a new item. */
-  newLine = false
-  role: Role = Role.FREE
+  newLine: boolean
+  role: Role
 
   constructor(kind: TokenKind, start: number, end: number, text: string, spaced: boolean) {
     this.kind = kind
@@ -43,6 +43,8 @@ export class Token {
     this.end = end
     this.text = text
     this.spaced = spaced
+    this.newLine = false
+    this.role = Role.FREE
   }
 }
 
