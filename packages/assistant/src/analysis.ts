@@ -2,7 +2,7 @@ import { type DateMatch, readDates } from './date-reader.ts'
 import { type AmountMatch, readAmounts } from './money-reader.ts'
 import { markBoletoLines, markPhones } from './phones.ts'
 import { markTellVerbs } from './tell-verbs.ts'
-import { alignedOriginal, foldText } from './normalize.ts'
+import { foldAligned } from './normalize.ts'
 import { type Token, tokenize } from './tokens.ts'
 
 /**
@@ -24,18 +24,9 @@ export type Analysis = {
 /** Longer messages are not finance notes; reading them whole would only cost time. */
 export const MAX_MESSAGE_LENGTH = 500
 
-/** No character that foldText would change other than by lowercasing (all below U+0080). */
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false
-  return true
-}
-
 export function analyze(text: string): Analysis {
   const clipped = text.length > MAX_MESSAGE_LENGTH ? text.slice(0, MAX_MESSAGE_LENGTH) : text
-  // Plain ASCII (most messages) folds to its lowercase and is its own aligned original.
-  const ascii = isAscii(clipped)
-  const folded = ascii ? clipped.toLowerCase() : foldText(clipped)
-  const aligned = ascii ? clipped : alignedOriginal(clipped)
+  const { folded, aligned } = foldAligned(clipped)
   // Folding keeps length by construction; should some exotic character break that, cutting
   // descriptions from the folded text is the safe fallback.
   const original = aligned.length === folded.length ? aligned : folded

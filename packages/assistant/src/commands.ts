@@ -168,7 +168,8 @@ function allIn(list: readonly string[], vocab: ReadonlySet<string>, from = 0): b
 }
 
 function someIn(list: readonly string[], vocab: ReadonlySet<string>): boolean {
-  return list.some((w) => vocab.has(w))
+  for (let i = 0; i < list.length; i++) if (vocab.has(list[i] ?? '')) return true
+  return false
 }
 
 function confirmation(a: Analysis, w: Words): Decision | null {
@@ -208,6 +209,8 @@ function editing(a: Analysis, w: Words): Decision | null {
   let h = 0
   while (h < w.list.length - 1 && LEAD.has(w.list[h] ?? '')) h++
   const head = w.list[h] ?? ''
+  // Nearly every message leaves here: its first word is no editing verb.
+  if (!UNDO.has(head) && !DELETE.has(head) && !CORRECT.has(head) && !MOVE.has(head)) return null
   const rest = w.list.slice(h + 1)
   if (UNDO.has(head)) {
     return w.numbers.length === 0 && allIn(rest, LAST_ENTRY) ? { kind: 'undo' } : null
