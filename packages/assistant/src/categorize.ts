@@ -39,6 +39,8 @@ export type WordSeq = {
   words: string[]
   /** Each word's singular (`singular`), worked out once for every index and learned word. */
   ones: string[]
+  /** Whether the word (or its singular) starts a phrase of any index: the others are skipped. */
+  heads: boolean[]
   tokens: number[]
   /** Written in capitals ('DAS', 'IR'). */
   capitals: boolean[]
@@ -116,6 +118,14 @@ addAll(TRIGGER_INDEX, INCOME_TRIGGERS, false, true)
 const NAME_INDEX: PhraseIndex = new Map()
 addAll(NAME_INDEX, CATEGORY_NAMES, false, false)
 
+/** First words of every phrase of every index: one lookup per word rules out all of them. */
+const HEADS: ReadonlySet<string> = new Set([
+  ...EXPENSE_INDEX.keys(),
+  ...INCOME_INDEX.keys(),
+  ...TRIGGER_INDEX.keys(),
+  ...NAME_INDEX.keys(),
+])
+
 /** Phrases filed under two categories of the same type; a test keeps this empty. */
 export function lexiconConflicts(): readonly string[] {
   return conflicts
@@ -148,7 +158,7 @@ function sameWord(seq: WordSeq, p: number, lexiconWord: string): boolean {
 /** The longest phrase of `index` that starts at word position p, or null. */
 function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
   const word = seq.words[p]
-  if (word === undefined) return null
+  if (word === undefined || seq.heads[p] !== true) return null
   let bucket = index.get(word)
   if (bucket === undefined) {
     const one = seq.ones[p] ?? word
@@ -213,6 +223,8 @@ function learnedAt(learned: Readonly<Record<string, Category>>, key: string): Ca
   return typeof value === 'string' && isCategory(value) ? value : null
 }
 
+const FEW_LEARNED = 16
+
 /** Each word's learned category, looked up once per word sequence (the type is read apart). */
 function learnedCategories(
   seq: WordSeq,
@@ -220,9 +232,15 @@ function learnedCategories(
 ): (Category | null)[] {
   if (seq.learnedFrom === learned) return seq.learned
   const found: (Category | null)[] = []
+  // A few learned words (the usual case) are compared one by one: a property lookup by a word
+  // just cut from the message costs more than a handful of string comparisons.
+  const names = Object.getOwnPropertyNames(learned)
+  const few = names.length <= FEW_LEARNED
   for (let p = 0; p < seq.words.length; p++) {
     const word = seq.words[p] ?? ''
-    found.push(learnedCategory(learned, word, seq.ones[p] ?? word))
+    const one = seq.ones[p] ?? word
+    if (few && !names.includes(word) && (one === word || !names.includes(one))) found.push(null)
+    else found.push(learnedCategory(learned, word, one))
   }
   seq.learnedFrom = learned
   seq.learned = found
@@ -377,6 +395,7 @@ export function wordSeq(
   const seq: WordSeq = {
     words: [],
     ones: [],
+    heads: [],
     tokens: [],
     capitals: [],
     learnedFrom: undefined,
@@ -386,8 +405,10 @@ export function wordSeq(
     const t = tokens[i]
     if (t === undefined || !WORD_ROLES.has(t.role)) continue
     if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
+      const one = singular(t.text)
       seq.words.push(t.text)
-      seq.ones.push(singular(t.text))
+      seq.ones.push(one)
+      seq.heads.push(HEADS.has(t.text) || (one !== t.text && HEADS.has(one)))
       seq.tokens.push(i)
       // Case matters only for the capitals-only acronyms; skip the slice for every other word.
       const raw = CAPITALS_ONLY.has(t.text) ? original.slice(t.start, t.end) : ''

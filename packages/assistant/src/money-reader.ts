@@ -1,6 +1,6 @@
 import { parseNumber } from '@equilibrai/shared'
 import { readWordAmount } from './amount-words.ts'
-import { NUM, Role, SYM, type Token, WORD, tokenAt, wordAt } from './tokens.ts'
+import { NUM, Role, SYM, type Token, WORD, allDigits, tokenAt, wordAt } from './tokens.ts'
 import {
   CENT_WORDS,
   CODE_WORDS,
@@ -66,7 +66,6 @@ const BRAND_99_BEFORE = new Set([
   'com',
   'um',
 ])
-const DIGITS_ONLY = /^\d+$/
 const LEADING_ZERO = /^0\d/
 const SMALL_INT = /^\d{1,2}$/
 // Words before a year-like number that make it a year ('em 2025', 'desde 1990').
@@ -184,7 +183,7 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   ) {
     return { role: Role.CODE, last: i }
   }
-  if (PHONE_WORDS.has(prevWord) && DIGITS_ONLY.test(t.text) && t.text.length >= 8) {
+  if (PHONE_WORDS.has(prevWord) && allDigits(t.text) && t.text.length >= 8) {
     return { role: Role.PHONE, last: i }
   }
   if (UNIT_WORDS.has(nextWord)) return { role: Role.COUNT, last: i + 1 }
@@ -250,7 +249,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
   const next = tokens[i + 1]
   const prevWord = wordAt(tokens, i - 1)
   const nextWord = wordAt(tokens, i + 1)
-  const plain = DIGITS_ONLY.test(t.text)
+  const plain = allDigits(t.text)
 
   // Money signals: a currency mark before, a currency or scale word after, a sign, a format.
   let first = i

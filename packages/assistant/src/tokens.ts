@@ -126,6 +126,16 @@ export function tokenAt(tokens: readonly Token[], i: number): Token | undefined 
   return i >= 0 ? tokens[i] : undefined
 }
 
+/** Digits only, at least one (/^\d+$/ without a regex: this runs for every number). */
+export function allDigits(text: string): boolean {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
 /** Sets the role of the token at `i`, if there is one. */
 export function setRoleAt(tokens: readonly Token[], i: number, role: Role): void {
   if (i < 0) return
