@@ -4,7 +4,7 @@ import { categoryByName, categoryNamed, wordSeq } from './categorize.ts'
 import { readMonthYear } from './date-reader.ts'
 import { monthOffset, recentMonth, saoPauloToday } from './dates.ts'
 import { type DayRange, weekNamed } from './periods.ts'
-import { NUM, Role, type Token, WORD } from './tokens.ts'
+import { NUM, Role, type Token, WORD, allDigits } from './tokens.ts'
 import { readReportRequest } from './report-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
 import { MONTHS } from './vocabulary.ts'
@@ -152,6 +152,11 @@ function readWords(a: Analysis): Words {
     at.push(i)
   }
   return { list, at, numbers }
+}
+
+/** Four digits (/^\d{4}$/). */
+function isYearShape(text: string): boolean {
+  return text.length === 4 && allDigits(text)
 }
 
 function hasPhrase(list: readonly string[], phrase: readonly string[]): boolean {
@@ -337,7 +342,7 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
   const amount = a.amount
   if (
     amount !== null &&
-    !(amount.first === amount.last && /^\d{4}$/.test(a.tokens[amount.first]?.text ?? ''))
+    !(amount.first === amount.last && isYearShape(a.tokens[amount.first]?.text ?? ''))
   ) {
     return null
   }
