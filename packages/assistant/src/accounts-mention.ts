@@ -121,6 +121,7 @@ const BRAND_ROLE = Role.BRAND
 const WORD_KIND = WORD
 
 export function free(tokens: readonly Token[], i: number): string {
+  if (i < 0) return ''
   const t = tokens[i]
   if (t === undefined || t.kind !== WORD_KIND) return ''
   return t.role === FREE_ROLE || t.role === FILLER_ROLE || t.role === BRAND_ROLE ? t.text : ''

@@ -2,7 +2,7 @@ import { type DateMatch, readDates } from './date-reader.ts'
 import { type AmountMatch, readAmounts } from './money-reader.ts'
 import { markBoletoLines, markPhones } from './phones.ts'
 import { markTellVerbs } from './tell-verbs.ts'
-import { alignedOriginal, foldText } from './normalize.ts'
+import { foldAligned } from './normalize.ts'
 import { type Token, tokenize } from './tokens.ts'
 
 /**
@@ -26,8 +26,7 @@ export const MAX_MESSAGE_LENGTH = 500
 
 export function analyze(text: string): Analysis {
   const clipped = text.length > MAX_MESSAGE_LENGTH ? text.slice(0, MAX_MESSAGE_LENGTH) : text
-  const folded = foldText(clipped)
-  const aligned = alignedOriginal(clipped)
+  const { folded, aligned } = foldAligned(clipped)
   // Folding keeps length by construction; should some exotic character break that, cutting
   // descriptions from the folded text is the safe fallback.
   const original = aligned.length === folded.length ? aligned : folded

@@ -126,9 +126,14 @@ const PAY_FILLER = new Set(
 const MAYBE =
   /cont|bolet|venc|recorr|fix|autom[aá]t|or[cç]ament|limit|alert|avis|notifica|lembr|tod[oa]s?\s|mensal|cada\s|mes\b|mês/i
 
-export function readPlanning(text: string, ctx: AssistantContext): PlanningDecision | null {
+export function readPlanning(
+  text: string,
+  ctx: AssistantContext,
+  /** `foldText(text)` when the caller has it already (understand's analysis). */
+  foldedText?: string,
+): PlanningDecision | null {
   if (!MAYBE.test(text)) return null
-  const folded = foldText(text)
+  const folded = foldedText ?? foldText(text)
   const c = core(folded)
   if (c === '') return null
 

@@ -37,9 +37,16 @@ type PhraseIndex = Map<string, Phrase[]>
 /** The words of a message that categories are read from, with where each came from. */
 export type WordSeq = {
   words: string[]
+  /** Each word's singular (`singular`), worked out once for every index and learned word. */
+  ones: string[]
+  /** Whether the word (or its singular) starts a phrase of any index: the others are skipped. */
+  heads: boolean[]
   tokens: number[]
   /** Written in capitals ('DAS', 'IR'). */
   capitals: boolean[]
+  /** The learned words these categories were looked up in (`learnedCategories`), once per seq. */
+  learnedFrom: Readonly<Record<string, Category>> | undefined
+  learned: (Category | null)[]
 }
 
 export type CategoryMatch = {
@@ -111,6 +118,14 @@ addAll(TRIGGER_INDEX, INCOME_TRIGGERS, false, true)
 const NAME_INDEX: PhraseIndex = new Map()
 addAll(NAME_INDEX, CATEGORY_NAMES, false, false)
 
+/** First words of every phrase of every index: one lookup per word rules out all of them. */
+const HEADS: ReadonlySet<string> = new Set([
+  ...EXPENSE_INDEX.keys(),
+  ...INCOME_INDEX.keys(),
+  ...TRIGGER_INDEX.keys(),
+  ...NAME_INDEX.keys(),
+])
+
 /** Phrases filed under two categories of the same type; a test keeps this empty. */
 export function lexiconConflicts(): readonly string[] {
   return conflicts
@@ -136,20 +151,17 @@ export function singular(word: string): string {
   return word.slice(0, -1)
 }
 
-function sameWord(messageWord: string | undefined, lexiconWord: string): boolean {
-  return (
-    messageWord !== undefined &&
-    (messageWord === lexiconWord || singular(messageWord) === lexiconWord)
-  )
+function sameWord(seq: WordSeq, p: number, lexiconWord: string): boolean {
+  return seq.words[p] === lexiconWord || seq.ones[p] === lexiconWord
 }
 
 /** The longest phrase of `index` that starts at word position p, or null. */
 function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
   const word = seq.words[p]
-  if (word === undefined) return null
+  if (word === undefined || seq.heads[p] !== true) return null
   let bucket = index.get(word)
   if (bucket === undefined) {
-    const one = singular(word)
+    const one = seq.ones[p] ?? word
     if (one !== word) bucket = index.get(one)
   }
   if (bucket === undefined) return null
@@ -157,7 +169,7 @@ function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
     let ok = true
     for (let k = 1; k < phrase.words.length && ok; k++) {
       const lexiconWord = phrase.words[k]
-      ok = lexiconWord !== undefined && sameWord(seq.words[p + k], lexiconWord)
+      ok = lexiconWord !== undefined && sameWord(seq, p + k, lexiconWord)
     }
     if (!ok) continue
     if (phrase.words.length === 1 && CAPITALS_ONLY.has(phrase.words[0] ?? '') && !seq.capitals[p]) {
@@ -196,13 +208,12 @@ function matchIndex(seq: WordSeq, index: PhraseIndex): CategoryMatch | null {
 }
 
 function learnedCategory(
-  learned: Readonly<Record<string, Category>> | undefined,
+  learned: Readonly<Record<string, Category>>,
   word: string,
+  one: string,
 ): Category | null {
-  if (learned === undefined) return null
   const found = learnedAt(learned, word)
   if (found !== null) return found
-  const one = singular(word)
   return one === word ? null : learnedAt(learned, one)
 }
 
@@ -212,14 +223,39 @@ function learnedAt(learned: Readonly<Record<string, Category>>, key: string): Ca
   return typeof value === 'string' && isCategory(value) ? value : null
 }
 
+const FEW_LEARNED = 16
+
+/** Each word's learned category, looked up once per word sequence (the type is read apart). */
+function learnedCategories(
+  seq: WordSeq,
+  learned: Readonly<Record<string, Category>>,
+): (Category | null)[] {
+  if (seq.learnedFrom === learned) return seq.learned
+  const found: (Category | null)[] = []
+  // A few learned words (the usual case) are compared one by one: a property lookup by a word
+  // just cut from the message costs more than a handful of string comparisons.
+  const names = Object.getOwnPropertyNames(learned)
+  const few = names.length <= FEW_LEARNED
+  for (let p = 0; p < seq.words.length; p++) {
+    const word = seq.words[p] ?? ''
+    const one = seq.ones[p] ?? word
+    if (few && !names.includes(word) && (one === word || !names.includes(one))) found.push(null)
+    else found.push(learnedCategory(learned, word, one))
+  }
+  seq.learnedFrom = learned
+  seq.learned = found
+  return found
+}
+
 function matchLearned(
   seq: WordSeq,
   learned: Readonly<Record<string, Category>> | undefined,
   type: EntryType | null,
 ): CategoryMatch | null {
   if (learned === undefined) return null
+  const found = learnedCategories(seq, learned)
   for (let p = 0; p < seq.words.length; p++) {
-    const category = learnedCategory(learned, seq.words[p] ?? '')
+    const category = found[p] ?? null
     if (category === null || (type !== null && categoryType(category) !== type)) continue
     const token = seq.tokens[p] ?? 0
     return {
@@ -356,12 +392,23 @@ export function wordSeq(
   from = 0,
   to = tokens.length,
 ): WordSeq {
-  const seq: WordSeq = { words: [], tokens: [], capitals: [] }
+  const seq: WordSeq = {
+    words: [],
+    ones: [],
+    heads: [],
+    tokens: [],
+    capitals: [],
+    learnedFrom: undefined,
+    learned: [],
+  }
   for (let i = from; i < to; i++) {
     const t = tokens[i]
     if (t === undefined || !WORD_ROLES.has(t.role)) continue
     if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
+      const one = singular(t.text)
       seq.words.push(t.text)
+      seq.ones.push(one)
+      seq.heads.push(HEADS.has(t.text) || (one !== t.text && HEADS.has(one)))
       seq.tokens.push(i)
       // Case matters only for the capitals-only acronyms; skip the slice for every other word.
       const raw = CAPITALS_ONLY.has(t.text) ? original.slice(t.start, t.end) : ''

@@ -4,7 +4,7 @@ import { categoryByName, categoryNamed, wordSeq } from './categorize.ts'
 import { readMonthYear } from './date-reader.ts'
 import { monthOffset, recentMonth, saoPauloToday } from './dates.ts'
 import { type DayRange, weekNamed } from './periods.ts'
-import { NUM, Role, type Token, WORD } from './tokens.ts'
+import { NUM, Role, type Token, WORD, allDigits } from './tokens.ts'
 import { readReportRequest } from './report-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
 import { MONTHS } from './vocabulary.ts'
@@ -146,12 +146,17 @@ function readWords(a: Analysis): Words {
     // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
     if (t.kind !== WORD || t.role === Role.FILLER || POLITE.has(t.text)) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
-    if (t.text === 'q' && list[list.length - 1] === 'quanto') continue
+    if (t.text === 'q' && list.length > 0 && list[list.length - 1] === 'quanto') continue
     // Only 'q…' abbreviations are spelled out: one comparison for every other word.
     list.push(t.text.charCodeAt(0) === 113 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
     at.push(i)
   }
   return { list, at, numbers }
+}
+
+/** Four digits (/^\d{4}$/). */
+function isYearShape(text: string): boolean {
+  return text.length === 4 && allDigits(text)
 }
 
 function hasPhrase(list: readonly string[], phrase: readonly string[]): boolean {
@@ -168,7 +173,8 @@ function allIn(list: readonly string[], vocab: ReadonlySet<string>, from = 0): b
 }
 
 function someIn(list: readonly string[], vocab: ReadonlySet<string>): boolean {
-  return list.some((w) => vocab.has(w))
+  for (let i = 0; i < list.length; i++) if (vocab.has(list[i] ?? '')) return true
+  return false
 }
 
 function confirmation(a: Analysis, w: Words): Decision | null {
@@ -208,6 +214,8 @@ function editing(a: Analysis, w: Words): Decision | null {
   let h = 0
   while (h < w.list.length - 1 && LEAD.has(w.list[h] ?? '')) h++
   const head = w.list[h] ?? ''
+  // Nearly every message leaves here: its first word is no editing verb.
+  if (!UNDO.has(head) && !DELETE.has(head) && !CORRECT.has(head) && !MOVE.has(head)) return null
   const rest = w.list.slice(h + 1)
   if (UNDO.has(head)) {
     return w.numbers.length === 0 && allIn(rest, LAST_ENTRY) ? { kind: 'undo' } : null
@@ -292,7 +300,7 @@ function asksSpending(list: readonly string[]): boolean {
   for (let i = 0; i < list.length; i++) {
     if (list[i] !== 'quanto') continue
     // 'gastei quanto esse mês'
-    if (SPEND_VERBS.has(list[i - 1] ?? '')) return true
+    if (i > 0 && SPEND_VERBS.has(list[i - 1] ?? '')) return true
     for (let k = i + 1; k <= i + 3 && k < list.length; k++)
       if (SPEND_VERBS.has(list[k] ?? '')) return true
   }
@@ -318,7 +326,7 @@ function summaryMonth(a: Analysis, w: Words, ctx: AssistantContext): string | un
     }
     if (word === 'mes') {
       const after = w.list[k + 1]
-      const before = w.list[k - 1]
+      const before = k > 0 ? w.list[k - 1] : undefined
       if (after === 'passado' || after === 'anterior' || before === 'ultimo')
         return monthOffset(today, -1)
       if (after === 'retrasado') return monthOffset(today, -2)
@@ -334,7 +342,7 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
   const amount = a.amount
   if (
     amount !== null &&
-    !(amount.first === amount.last && /^\d{4}$/.test(a.tokens[amount.first]?.text ?? ''))
+    !(amount.first === amount.last && isYearShape(a.tokens[amount.first]?.text ?? ''))
   ) {
     return null
   }

@@ -23,9 +23,19 @@ function dayNumber(year: number, month: number, day: number): number {
   return Date.UTC(year, month - 1, day) / DAY_MS
 }
 
+/** The proleptic Gregorian date of a UTC day number (days since 1970-01-01), without a Date. */
 function isoFromDayNumber(n: number): IsoDate {
-  const d = new Date(n * DAY_MS)
-  return iso(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())
+  const z = n + 719_468
+  const era = Math.floor(z / 146_097)
+  const doe = z - era * 146_097
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  )
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1
+  const month = mp < 10 ? mp + 3 : mp - 9
+  return iso(yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
 }
 
 function digitsAt(date: string, from: number, to: number): number {
@@ -38,7 +48,20 @@ function parts(date: IsoDate): [number, number, number] {
   return [digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10)]
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
 export function daysInMonth(year: number, month: number): number {
+  // The calendar's own rule, no Date: years from 100 on (Date reads 0–99 as 1900–1999).
+  if (
+    Number.isInteger(year) &&
+    year >= 100 &&
+    Number.isInteger(month) &&
+    month >= 1 &&
+    month <= 12
+  ) {
+    if (month !== 2) return MONTH_DAYS[month - 1] ?? 31
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+  }
   return new Date(Date.UTC(year, month, 0)).getUTCDate()
 }
 
@@ -51,7 +74,8 @@ export function addDays(date: IsoDate, days: number): IsoDate {
 /** 0 = domingo … 6 = sábado. */
 export function weekdayOf(date: IsoDate): number {
   const [y, m, d] = parts(date)
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay()
+  // 1970-01-01, day 0, was a Thursday (4).
+  return (((Date.UTC(y, m - 1, d) / DAY_MS + 4) % 7) + 7) % 7
 }
 
 function iso(year: number, month: number, day: number): IsoDate {

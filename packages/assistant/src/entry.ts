@@ -62,7 +62,33 @@ export function markVerbs(tokens: Token[]): EntryType | null {
 // Symbols that can sit inside a name ('disney+', 'c&a', '13º'); any other symbol ends a phrase.
 const JOINING_SYMBOLS = new Set(['+', '&', "'", 'º', '°'])
 const MAX_DESCRIPTION = 60
-const MESSY_SPACE = /\s\s|[^\S ]/
+
+/** A character `\s` matches (the JS definition). */
+function isSpace(c: number): boolean {
+  if (c === 32 || (c >= 9 && c <= 13)) return true
+  if (c < 0xa0) return false
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
+}
+
+/** Two spaces in a row, or any space that is not a plain ' ' (/\s\s|[^\S ]/ without a regex). */
+function messySpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (!isSpace(c)) continue
+    if (c !== 32 || (i + 1 < text.length && isSpace(text.charCodeAt(i + 1)))) return true
+  }
+  return false
+}
 
 function isContent(t: Token | undefined): boolean {
   if (t === undefined) return false
@@ -116,7 +142,7 @@ export function describe(a: Analysis, keep: { token: number; lastToken: number }
   const start = tokens[chosen[0]]?.start ?? 0
   const stop = tokens[chosen[1]]?.end ?? 0
   let text = original.slice(start, stop).toLowerCase()
-  if (MESSY_SPACE.test(text)) text = text.replace(/\s+/g, ' ')
+  if (messySpace(text)) text = text.replace(/\s+/g, ' ')
   if (text.length > MAX_DESCRIPTION) {
     const cut = text.lastIndexOf(' ', MAX_DESCRIPTION)
     text = text.slice(0, cut > 0 ? cut : MAX_DESCRIPTION)

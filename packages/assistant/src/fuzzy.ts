@@ -61,18 +61,44 @@ export function withinOneEdit(a: string, b: string): boolean {
 // Grammar words and verbs are never typos of a category word ('paguei' is not 'pague menos').
 const NOT_FUZZY = new Set([...EDGE_WORDS, ...EXPENSE_VERBS, ...INCOME_VERBS, ...NEUTRAL_VERBS])
 
+function typoAt<P extends Keyword>(word: string, key: string, fuzzy: FuzzyIndex<P>): P | null {
+  const list = fuzzy.get(key)
+  if (list === undefined) return null
+  for (const phrase of list) {
+    const target = phrase.words[0]
+    // Typos keep the first letter; requiring it avoids 'previsao' → 'revisao'.
+    if (target !== undefined && target[0] === word[0] && withinOneEdit(word, target)) return phrase
+  }
+  return null
+}
+
+function typoOf<P extends Keyword>(word: string, fuzzy: FuzzyIndex<P>): P | null {
+  const exact = typoAt(word, word, fuzzy)
+  if (exact !== null) return exact
+  for (let i = 0; i < word.length; i++) {
+    const found = typoAt(word, word.slice(0, i) + word.slice(i + 1), fuzzy)
+    if (found !== null) return found
+  }
+  return null
+}
+
+// Answers already worked out, per index: words repeat from message to message, and a lookup
+// builds every one-letter deletion of the word. Bounded: emptied when it grows past the limit.
+const MEMO_LIMIT = 4096
+const memos = new WeakMap<FuzzyIndex<Keyword>, Map<string, Keyword | null>>()
+
 /** The keyword `word` is a typo of, or null. */
 export function fuzzyLookup<P extends Keyword>(word: string, fuzzy: FuzzyIndex<P>): P | null {
   if (word.length < FUZZY_MIN || NOT_FUZZY.has(word)) return null
-  for (const key of [word, ...deletions(word)]) {
-    const list = fuzzy.get(key)
-    if (list === undefined) continue
-    for (const phrase of list) {
-      const target = phrase.words[0]
-      // Typos keep the first letter; requiring it avoids 'previsao' → 'revisao'.
-      if (target !== undefined && target[0] === word[0] && withinOneEdit(word, target))
-        return phrase
-    }
+  let memo = memos.get(fuzzy) as Map<string, P | null> | undefined
+  if (memo === undefined) {
+    memo = new Map()
+    memos.set(fuzzy, memo as Map<string, Keyword | null>)
   }
-  return null
+  const known = memo.get(word)
+  if (known !== undefined) return known
+  const found = typoOf(word, fuzzy)
+  if (memo.size >= MEMO_LIMIT) memo.clear()
+  memo.set(word, found)
+  return found
 }

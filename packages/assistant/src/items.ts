@@ -2,7 +2,7 @@ import { type Analysis, analyze } from './analysis.ts'
 import { type EntryDefaults, readEntry, statedType } from './entry.ts'
 import type { AmountMatch } from './money-reader.ts'
 import { readNotEntry } from './not-entry.ts'
-import { NUM, Role, SYM, type Token, WORD } from './tokens.ts'
+import { NUM, Role, SYM, type Token, WORD, tokenAt } from './tokens.ts'
 import type { AssistantContext, Decision, EntryDraft } from './types.ts'
 
 /**
@@ -29,7 +29,7 @@ function isSeparator(a: Analysis, i: number): boolean {
     if (SEPARATOR_SYMBOLS.has(t.text)) return true
     // 'luz 180 / água 95': a slash with a word on one side (dates and sums have numbers on both).
     if (t.text === '/')
-      return a.tokens[i - 1]?.kind === WORD || a.tokens[i + 1]?.kind === WORD || t.spaced
+      return tokenAt(a.tokens, i - 1)?.kind === WORD || a.tokens[i + 1]?.kind === WORD || t.spaced
     // ' + ' between items; '+50' is a sign.
     return t.text === '+' && t.spaced && a.tokens[i + 1]?.spaced === true
   }

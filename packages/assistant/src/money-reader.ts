@@ -1,6 +1,6 @@
 import { parseNumber } from '@equilibrai/shared'
 import { readWordAmount } from './amount-words.ts'
-import { NUM, Role, SYM, type Token, WORD, wordAt } from './tokens.ts'
+import { NUM, Role, SYM, type Token, WORD, allDigits, tokenAt, wordAt } from './tokens.ts'
 import {
   CENT_WORDS,
   CODE_WORDS,
@@ -66,13 +66,13 @@ const BRAND_99_BEFORE = new Set([
   'com',
   'um',
 ])
-const DIGITS_ONLY = /^\d+$/
 const LEADING_ZERO = /^0\d/
 const SMALL_INT = /^\d{1,2}$/
 // Words before a year-like number that make it a year ('em 2025', 'desde 1990').
 const YEAR_LEADS = new Set(['em', 'ano', 'desde', 'ate', 'nasci', 'de'])
 
 function isSymAt(tokens: readonly Token[], i: number, symbol: string): boolean {
+  if (i < 0) return false
   const t = tokens[i]
   return t !== undefined && t.kind === SYM && t.text === symbol
 }
@@ -108,7 +108,7 @@ function isQuantityNoun(word: string): boolean {
 function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last: number } | null {
   const t = tokens[i]
   if (t === undefined) return null
-  const prev = tokens[i - 1]
+  const prev = tokenAt(tokens, i - 1)
   const next = tokens[i + 1]
   const nextTouching = next !== undefined && !next.spaced
   const prevWord = wordAt(tokens, i - 1)
@@ -125,7 +125,10 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
     tokens[i + 2]?.kind === NUM &&
     !tokens[i + 2]?.spaced
   const slashBefore =
-    !t.spaced && isSymAt(tokens, i - 1, '/') && tokens[i - 2]?.kind === NUM && !prev?.spaced
+    !t.spaced &&
+    isSymAt(tokens, i - 1, '/') &&
+    tokenAt(tokens, i - 2)?.kind === NUM &&
+    !prev?.spaced
   if (slashAfter || slashBefore) return { role: Role.CODE, last: i }
   // Scores: '3 a 1', '2x0', '7 x 1'.
   const after = tokens[i + 2]
@@ -163,10 +166,16 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
     tokens[i + 2]?.kind === NUM &&
     !tokens[i + 2]?.spaced
   const dashedBefore =
-    !t.spaced && isSymAt(tokens, i - 1, '-') && tokens[i - 2]?.kind === NUM && !prev?.spaced
+    !t.spaced &&
+    isSymAt(tokens, i - 1, '-') &&
+    tokenAt(tokens, i - 2)?.kind === NUM &&
+    !prev?.spaced
   // 'ABC-1234' (a plate), 'AB-123': letters, a dash and digits, all touching.
   const lettersBefore =
-    !t.spaced && isSymAt(tokens, i - 1, '-') && !prev?.spaced && tokens[i - 2]?.kind === WORD
+    !t.spaced &&
+    isSymAt(tokens, i - 1, '-') &&
+    !prev?.spaced &&
+    tokenAt(tokens, i - 2)?.kind === WORD
   if (dashedAfter || dashedBefore || lettersBefore) return { role: Role.CODE, last: i }
   if (
     isSymAt(tokens, i - 1, '#') ||
@@ -174,7 +183,7 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   ) {
     return { role: Role.CODE, last: i }
   }
-  if (PHONE_WORDS.has(prevWord) && DIGITS_ONLY.test(t.text) && t.text.length >= 8) {
+  if (PHONE_WORDS.has(prevWord) && allDigits(t.text) && t.text.length >= 8) {
     return { role: Role.PHONE, last: i }
   }
   if (UNIT_WORDS.has(nextWord)) return { role: Role.COUNT, last: i + 1 }
@@ -240,7 +249,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
   const next = tokens[i + 1]
   const prevWord = wordAt(tokens, i - 1)
   const nextWord = wordAt(tokens, i + 1)
-  const plain = DIGITS_ONLY.test(t.text)
+  const plain = allDigits(t.text)
 
   // Money signals: a currency mark before, a currency or scale word after, a sign, a format.
   let first = i
@@ -251,12 +260,12 @@ function judge(tokens: Token[], i: number): Candidate | null {
     currency = true
     first = i - 1
     const r = wordAt(tokens, i - 2)
-    if ((r === 'r' || r === 'us') && !tokens[i - 1]?.spaced) first = i - 2
+    if ((r === 'r' || r === 'us') && !tokenAt(tokens, i - 1)?.spaced) first = i - 2
   } else if (prevWord === 'rs' || prevWord === 'brl') {
     currency = true
     first = i - 1
   }
-  const signToken = tokens[first - 1]
+  const signToken = tokenAt(tokens, first - 1)
   if (!tokens[first]?.spaced && signToken?.kind === SYM && signToken.spaced) {
     if (signToken.text === '+') sign = 1
     else if (signToken.text === '-') sign = -1
@@ -436,7 +445,10 @@ function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
       tokens[w.last + 2]?.kind === WORD &&
       !NUMBER_START.has(wordAt(tokens, w.last + 2)))
   const closing =
-    closesItem && i > 0 && tokens[i - 1]?.kind === WORD && !NUMBER_START.has(wordAt(tokens, i - 1))
+    closesItem &&
+    i > 0 &&
+    tokenAt(tokens, i - 1)?.kind === WORD &&
+    !NUMBER_START.has(wordAt(tokens, i - 1))
   const loose =
     (cents >= 200 || w.split) &&
     (w.thousands || w.split || (first !== 'um' && first !== 'uma')) &&
@@ -482,7 +494,7 @@ export function readAmounts(tokens: Token[]): { best: AmountMatch | null; all: A
     } else if (
       t.kind === WORD &&
       NUMBER_START.has(t.text) &&
-      (i === 0 || tokens[i - 1]?.kind !== WORD || !NUMBER_START.has(wordAt(tokens, i - 1)))
+      (i === 0 || tokenAt(tokens, i - 1)?.kind !== WORD || !NUMBER_START.has(wordAt(tokens, i - 1)))
     ) {
       const c = judgeWords(tokens, i)
       if (c) {

@@ -1,4 +1,4 @@
-import { NUM, Role, SYM, type Token, WORD, wordAt } from './tokens.ts'
+import { NUM, Role, SYM, type Token, WORD, allDigits, wordAt } from './tokens.ts'
 import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS } from './vocabulary.ts'
 
 /**
@@ -174,7 +174,7 @@ export function ownedNumber(tokens: readonly Token[], first: number, last: numbe
   if (OWNERS_AFTER.has(after)) return true
   // '5 da tarde': a time of day.
   if ((after === 'da' || after === 'de') && OWNERS_AFTER.has(wordAt(tokens, last + 2))) return true
-  const digits = /^\d+$/.test(t.text)
+  const digits = allDigits(t.text)
   // 'feliz 2027', 'turma de 2010', 'IPVA 2027:'.
   if (digits && t.text.length === 4 && (t.text.startsWith('19') || t.text.startsWith('20'))) {
     if (YEAR_LEADS.has(before)) return true

@@ -43,12 +43,45 @@ FOLD_TABLE.set('ß', 's')
 FOLD_TABLE.set('æ', 'a')
 FOLD_TABLE.set('œ', 'o')
 
-const NEEDS_FOLD = /[\u0080-\uffff]/
-const NON_ASCII = /[\u0080-\uffff]/g
-const COMBINING_MARK = /[\u0300-\u036f]/
+// The same table by UTF-16 code unit: folding walks the text once, with no regex and no callback.
+const FOLD_BY_CODE = new Map<number, string>()
+// ('ŉ'.toUpperCase() is two characters: a key the old per-character replace never met.)
+for (const [ch, base] of FOLD_TABLE) if (ch.length === 1) FOLD_BY_CODE.set(ch.charCodeAt(0), base)
 
-function foldChar(ch: string): string {
-  return FOLD_TABLE.get(ch) ?? ch
+const DOTTED_I = 0x130 // 'İ'
+
+/** Which of the rare steps a text needs: 1 any non-ASCII, 2 a combining mark, 4 an 'İ'. */
+function needs(text: string): number {
+  let n = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    n |= 1
+    if (c >= 0x300 && c <= 0x36f) n |= 2
+    else if (c === DOTTED_I) n |= 4
+  }
+  return n
+}
+
+/** The composed text with 'İ' made 'I' (its lowercase is two characters): the aligned original. */
+function composed(text: string, n: number): string {
+  const source = n & 2 ? text.normalize('NFC') : text
+  // Composition can make an 'İ' from 'I' and a dot above.
+  return n & 2 || n & 4 ? source.replace(/İ/g, 'I') : source
+}
+
+function foldAccents(lower: string): string {
+  let out = ''
+  let from = 0
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i)
+    if (c < 0x80) continue
+    const base = FOLD_BY_CODE.get(c)
+    if (base === undefined) continue
+    out += lower.slice(from, i) + base
+    from = i + 1
+  }
+  return from === 0 ? lower : out + lower.slice(from)
 }
 
 /**
@@ -56,14 +89,9 @@ function foldChar(ch: string): string {
  * (rare; some keyboards) is composed first so it folds like everything else.
  */
 export function foldText(text: string): string {
-  let source = text
-  if (NEEDS_FOLD.test(source)) {
-    if (COMBINING_MARK.test(source)) source = source.normalize('NFC')
-    // 'İ'.toLowerCase() is two characters; fold it by hand so positions stay aligned.
-    source = source.replace(/İ/g, 'I')
-    return source.toLowerCase().replace(NON_ASCII, foldChar)
-  }
-  return source.toLowerCase()
+  const n = needs(text)
+  if (n === 0) return text.toLowerCase()
+  return foldAccents(composed(text, n).toLowerCase())
 }
 
 /**
@@ -71,9 +99,16 @@ export function foldText(text: string): string {
  * tokens found in the folded text index into this string.
  */
 export function alignedOriginal(text: string): string {
-  if (!NEEDS_FOLD.test(text)) return text
-  const composed = COMBINING_MARK.test(text) ? text.normalize('NFC') : text
-  return composed.replace(/İ/g, 'I')
+  const n = needs(text)
+  return n === 0 ? text : composed(text, n)
+}
+
+/** `foldText` and `alignedOriginal` of one text, its characters looked over once. */
+export function foldAligned(text: string): { folded: string; aligned: string } {
+  const n = needs(text)
+  if (n === 0) return { folded: text.toLowerCase(), aligned: text }
+  const aligned = composed(text, n)
+  return { folded: foldAccents(aligned.toLowerCase()), aligned }
 }
 
 /** One word as a key of learned words and of the lexicon: lowercase, accent-free, trimmed. */

@@ -1,5 +1,5 @@
 import type { Analysis } from './analysis.ts'
-import { NUM, Role, SYM, type Token, WORD, wordAt } from './tokens.ts'
+import { NUM, Role, SYM, type Token, WORD, tokenAt, wordAt } from './tokens.ts'
 import type { Decision, NotEntryReason } from './types.ts'
 import { EXPENSE_VERBS, INCOME_VERBS, UNIT_WORDS } from './vocabulary.ts'
 
@@ -149,7 +149,7 @@ function operatorAt(tokens: readonly Token[], i: number): boolean {
   // A sign glued to its number ('+50 freela', 'mercado -30') is no operator.
   if (t.kind === SYM && (t.text === '+' || t.text === '-') && after !== undefined && !after.spaced)
     return false
-  return isOperand(tokens[i - 1]) && isOperand(after)
+  return isOperand(tokenAt(tokens, i - 1)) && isOperand(after)
 }
 
 type Signals = {

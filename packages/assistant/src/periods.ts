@@ -27,7 +27,7 @@ export function mondayOf(day: IsoDate): IsoDate {
 export function weekNamed(words: readonly string[], today: IsoDate): DayRange | null {
   for (let i = 0; i < words.length; i++) {
     if (words[i] !== 'semana') continue
-    const before = words[i - 1] ?? ''
+    const before = i > 0 ? (words[i - 1] ?? '') : ''
     const after = words[i + 1] ?? ''
     if (LAST_AFTER.has(after) || before === 'ultima') {
       const monday = addDays(mondayOf(today), -7)

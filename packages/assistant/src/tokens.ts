@@ -34,8 +34,8 @@ export class Token {
   /** Whitespace (or the start of the message) right before the token. */
   spaced: boolean
   /** A line break right before the token: a new line starts a new item. */
-  newLine = false
-  role: Role = Role.FREE
+  newLine: boolean
+  role: Role
 
   constructor(kind: TokenKind, start: number, end: number, text: string, spaced: boolean) {
     this.kind = kind
@@ -43,6 +43,8 @@ export class Token {
     this.end = end
     this.text = text
     this.spaced = spaced
+    this.newLine = false
+    this.role = Role.FREE
   }
 }
 
@@ -115,20 +117,42 @@ export function tokenize(folded: string): Token[] {
   return tokens
 }
 
+/**
+ * The token at `i`, or undefined out of range. Every reader looks one or two tokens back from
+ * the first token: `tokens[-1]` is a named-property lookup (slow in V8), so the index is checked
+ * first. Reading past the end is an ordinary array miss and needs no check.
+ */
+export function tokenAt(tokens: readonly Token[], i: number): Token | undefined {
+  return i >= 0 ? tokens[i] : undefined
+}
+
+/** Digits only, at least one (/^\d+$/ without a regex: this runs for every number). */
+export function allDigits(text: string): boolean {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
 /** Sets the role of the token at `i`, if there is one. */
 export function setRoleAt(tokens: readonly Token[], i: number, role: Role): void {
+  if (i < 0) return
   const t = tokens[i]
   if (t !== undefined) t.role = role
 }
 
 /** The folded text of the word token at `i`, or '' when it is not a word (or out of range). */
 export function wordAt(tokens: readonly Token[], i: number): string {
+  if (i < 0) return ''
   const t = tokens[i]
   return t !== undefined && t.kind === WORD ? t.text : ''
 }
 
 /** The symbol at `i`, or '' when it is not a symbol (or out of range). */
 export function symAt(tokens: readonly Token[], i: number): string {
+  if (i < 0) return ''
   const t = tokens[i]
   return t !== undefined && t.kind === SYM ? t.text : ''
 }

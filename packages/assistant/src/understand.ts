@@ -28,7 +28,8 @@ export function understand(text: string, ctx: AssistantContext): Decision {
   if (text.length > MAX_MESSAGE_LENGTH) return { kind: 'not_understood' }
   const a = analyze(text)
   if (a.tokens.length === 0) return { kind: 'not_understood' }
-  const planning = readPlanning(text, ctx)
+  // The analysis read the whole text (it is no longer than MAX_MESSAGE_LENGTH): its fold is reused.
+  const planning = readPlanning(text, ctx, a.folded)
   if (planning) return { kind: 'planning', planning }
   const command = readCommand(a, ctx)
   if (command) return command

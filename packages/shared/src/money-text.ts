@@ -68,10 +68,14 @@ function validGrouping(text: string): boolean {
   return first || run === 3
 }
 
+const TOO_MANY_REAIS = 10 ** MAX_DIGITS
+// 10 ** n for the fraction's digits, looked up (parsing runs for every number of every message).
+const SCALES = [1, 10, 100, 1000, 10_000]
+
 function centsOf(whole: string, fraction: string, factor: number): number | null {
   const reais = Number(whole)
-  if (reais >= 10 ** MAX_DIGITS) return null
-  const scale = 10 ** fraction.length
+  if (reais >= TOO_MANY_REAIS) return null
+  const scale = SCALES[fraction.length] ?? 10 ** fraction.length
   // fraction × 100 × factor / 10^len must come out whole: '2,5 mil' is fine, '1,2345 mil' is not.
   const fractionCents = (Number(fraction || '0') * 100 * factor) / scale
   if (!Number.isInteger(fractionCents)) return null
