@@ -54,7 +54,17 @@ export type { NewEntry } from './transactions.queries.ts'
 export { transactionsRoutes } from './transactions.routes.ts'
 export { usageRoutes } from './usage.routes.ts'
 export { parseStatement } from './imports/parse-statement.ts'
-export { commitImport, getImport, previewImport, unmatchItem } from './imports/imports.service.ts'
+export {
+  commitImport,
+  getImport,
+  moveImport,
+  previewImport,
+  unmatchItem,
+} from './imports/imports.service.ts'
+export { accountForStatement } from './imports/statement-account.ts'
+export type { ParsedStatement } from './imports/statement.ts'
+export { MappingRequiredError } from './imports/errors.ts'
+export { savedMapping as savedCsvMapping } from './imports/imports.queries.ts'
 export { importsRoutes } from './imports/imports.routes.ts'
 export {
   assertImportsAllowed,

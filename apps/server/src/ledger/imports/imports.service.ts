@@ -34,6 +34,7 @@ import {
 } from './imports.queries.ts'
 import { matchRows } from './match.ts'
 import { parseStatement } from './parse-statement.ts'
+import type { ParsedStatement } from './statement.ts'
 
 function span(items: readonly { date: string }[]): { from: string; to: string } {
   let from = items[0]?.date ?? '1970-01-01'
@@ -95,6 +96,8 @@ export async function previewImport(
     accountId?: number | null
     bytes: Uint8Array
     mapping?: CsvMapping | null
+    /** The file already read (WhatsApp reads it first to pick the account). */
+    parsed?: ParsedStatement
   },
 ): Promise<ImportSummary> {
   const { ledgerId } = params.ledger
@@ -107,7 +110,7 @@ export async function previewImport(
     ? null
     : csvMappingSchema.safeParse(await savedMapping(db, { accountId: account.id }))
   const mapping = params.mapping ?? (stored?.success ? stored.data : null)
-  const parsed = await parseStatement(params.bytes, mapping)
+  const parsed = params.parsed ?? (await parseStatement(params.bytes, mapping))
   if (params.mapping && parsed.format === 'csv') {
     await saveMapping(db, { accountId: account.id, mapping: params.mapping })
   }
@@ -145,6 +148,34 @@ export async function previewImport(
   const imp = await getImportRow(db, { ledgerId, importId })
   if (!imp) throw new ImportNotFoundError()
   return importSummary(db, imp)
+}
+
+/**
+ * Moves a preview to another account of the ledger (the answer to 'De qual conta é este
+ * extrato?'): its rows are compared again with that account's imported rows and typed entries.
+ * Rows the person unmatched stay unmatched.
+ */
+export async function moveImport(
+  tx: Queryable,
+  p: { ledger: LedgerRef; importId: number; accountId: number },
+): Promise<ImportSummary> {
+  const { ledgerId } = p.ledger
+  const imp = await getImportRow(tx, { ledgerId, importId: p.importId, forUpdate: true })
+  if (!imp) throw new ImportNotFoundError()
+  if (imp.status === 'committed') return importSummary(tx, imp)
+  const account = await usableAccount(tx, { ledgerId, accountId: p.accountId })
+  const main = await defaultAccount(tx, { ledgerId })
+  const items: StoredItem[] = (await loadItems(tx, imp.id)).map((x) => ({
+    ...x,
+    state: 'new',
+    transaction_id: null,
+    review: false,
+  }))
+  await markDuplicates(tx, account.id, items)
+  await markMatches(tx, { ledgerId, accountIds: [...new Set([account.id, main.id])], items })
+  await tx.query('update imports set account_id = $2 where id = $1', [imp.id, account.id])
+  await updateItems(tx, imp.id, items)
+  return importSummary(tx, { ...imp, account_id: account.id })
 }
 
 export async function getImport(
