@@ -37,8 +37,8 @@ export {
   lastInstallmentGroup,
   otherInstallmentIds,
 } from './entry-groups.queries.ts'
-export { onEntryWritten } from './entry-hooks.ts'
-export type { EntryHook } from './entry-hooks.ts'
+export { onEntriesWritten, onEntryWritten } from './entry-hooks.ts'
+export type { EntriesHook, EntryHook } from './entry-hooks.ts'
 export { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 export { resetMonthlyCounters } from './monthly-counters.ts'
 export { claimEntrySlots, getUsage, usedThisMonth } from './monthly-limit.ts'

@@ -7,22 +7,26 @@ import {
   type ImportCommit,
   type ImportDetail,
   type ImportSummary,
+  type Transaction,
 } from '@equilibrai/shared'
 import { emitWebhookEvents } from '../../events/index.ts'
 import type { Queryable } from '../../platform/index.ts'
 import type { LedgerRef } from '../../tenancy/index.ts'
 import { defaultAccount, usableAccount } from '../accounts/accounts.queries.ts'
 import { recordTransfer } from '../accounts/transfers.queries.ts'
+import { entriesWritten } from '../entry-hooks.ts'
 import { LimitReachedError } from '../errors.ts'
 import { claimEntrySlots, getUsage } from '../monthly-limit.ts'
 import { ImportItemNotMatchedError, ImportNotFoundError } from './errors.ts'
 import {
   committedRowCounts,
   getImportRow,
+  type ImportedEntry,
   type ImportRow,
   importSummary,
   insertBankRows,
   insertItems,
+  insertNewEntries,
   learnedWords,
   loadItems,
   rowKey,
@@ -249,6 +253,28 @@ async function insertImported(
   return ids
 }
 
+const asEntry = (data: ImportedEntry) =>
+  ({ ...data, id: Number(data.id), amount_cents: Number(data.amount_cents) }) as Transaction
+
+/** transaction.created for each entry, when the ledger has an endpoint listening for it. */
+async function emitCreated(tx: Queryable, ledgerId: number, rows: ImportedEntry[]) {
+  if (rows.length === 0) return
+  const { rows: listening } = await tx.query(
+    `select 1 from webhook_endpoints
+      where ledger_id = $1 and disabled_at is null and 'transaction.created' = any (events) limit 1`,
+    [ledgerId],
+  )
+  if (listening.length === 0) return
+  await emitWebhookEvents(
+    tx,
+    rows.map((data) => ({
+      ledgerId,
+      type: 'transaction.created' as const,
+      data: asEntry(data),
+    })),
+  )
+}
+
 /** Claims `n` entry slots of the owner's month (imported entries count like any entry). */
 async function claimSlots(tx: Queryable, ownerId: string, n: number) {
   if (n === 0) return
@@ -291,6 +317,7 @@ export async function commitImport(
   // One commit at a time per account: the duplicate check below sees every earlier commit.
   await tx.query('select id from accounts where id = $1 for update', [imp.account_id])
   const items = await loadItems(tx, imp.id)
+  const before = new Map(items.map((x) => [x.ord, `${x.state}|${x.transaction_id}|${x.review}`]))
   const live = items.filter((x) => x.state !== 'duplicate')
   await markDuplicates(tx, imp.account_id, live)
   const matched = live.filter((x) => x.state === 'matched' && x.transaction_id !== null)
@@ -309,18 +336,26 @@ export async function commitImport(
     }
   }
   const fresh = live.filter((x) => x.state === 'new')
-  const entries = fresh.filter((x) => x.type !== 'transfer')
-  await claimSlots(tx, ownerId, entries.length)
-  const ids = await insertImported(tx, {
+  const entryCount = fresh.filter((x) => x.type !== 'transfer').length
+  await claimSlots(tx, ownerId, entryCount)
+  // Only the rows whose state changed since the preview are written back one by one; the new
+  // rows' links to their entries are written by the insert itself (insertNewEntries).
+  await updateItems(
+    tx,
+    imp.id,
+    items.filter((x) => before.get(x.ord) !== `${x.state}|${x.transaction_id}|${x.review}`),
+  )
+  const inserted = await insertNewEntries(tx, {
+    importId: imp.id,
     ledgerId,
     userId: p.userId,
     source: p.source,
-    importId: imp.id,
-    rows: entries.map((item) => ({ item, accountId: imp.account_id })),
+    accountId: imp.account_id,
+    rows: items.length,
   })
-  entries.forEach((x, i) => {
-    x.transaction_id = ids[i] ?? null
-  })
+  await emitCreated(tx, ledgerId, inserted)
+  // Budget alerts, as typed entries get them: once per budget the import moves (app/hooks.ts).
+  await entriesWritten(tx, { ledger: p.ledger, entries: inserted.map(asEntry) })
   let transfers = 0
   const transferRows = fresh.filter((x) => x.type === 'transfer')
   const sides = transferRows.length ? await counterAccount(tx, ledgerId, imp.account_id) : null
@@ -342,9 +377,10 @@ export async function commitImport(
       x.transfer_id = t.id
       transfers++
     }
+    await updateItems(tx, imp.id, transferRows)
   }
-  await insertBankRows(tx, { accountId: imp.account_id, importId: imp.id, items: live })
-  await updateItems(tx, imp.id, items)
+  await insertBankRows(tx, { accountId: imp.account_id, importId: imp.id, rows: items.length })
+  const entries = inserted
   const result = { recorded: entries.length + transfers, linked: linkedIds.size }
   await tx.query(
     `update imports set status = 'committed', committed_at = now(), recorded = $2, linked = $3
