@@ -260,14 +260,20 @@ export async function getImportRow(
     : null
 }
 
-export async function loadItems(db: Queryable, importId: number): Promise<StoredItem[]> {
+export async function loadItems(
+  db: Queryable,
+  importId: number,
+  page: { after?: number; limit?: number; review?: boolean } = {},
+): Promise<StoredItem[]> {
   const { rows } = await db.query<
     StoredItem & { amount_cents: string; transaction_id: string | null; transfer_id: string | null }
   >(
     `select ord, occurred_on::text as date, description, amount_cents, type, category, fitid, state,
             transaction_id, transfer_id, review, unmatched
-       from import_items where import_id = $1 order by ord`,
-    [importId],
+       from import_items
+      where import_id = $1 and ord > $2 and ($4::bool is null or review = $4)
+      order by ord limit $3`,
+    [importId, page.after ?? 0, page.limit ?? null, page.review ?? null],
   )
   return rows.map((r) => ({
     ...r,

@@ -6,6 +6,7 @@ import {
   type EntrySource,
   type ImportCommit,
   type ImportDetail,
+  type ImportItemsQuery,
   type ImportSummary,
   type Transaction,
 } from '@equilibrai/shared'
@@ -182,16 +183,33 @@ export async function moveImport(
   return importSummary(tx, { ...imp, account_id: account.id })
 }
 
+/**
+ * An import with its rows: all of them, or (with `limit`) a page after `cursor` in file order;
+ * `review` keeps the "a conferir" rows only.
+ */
 export async function getImport(
   db: Queryable,
-  { ledgerId, importId }: { ledgerId: number; importId: number },
+  {
+    ledgerId,
+    importId,
+    query = {},
+  }: { ledgerId: number; importId: number; query?: ImportItemsQuery },
 ): Promise<ImportDetail> {
   const imp = await getImportRow(db, { ledgerId, importId })
   if (!imp) throw new ImportNotFoundError()
-  const items = await loadItems(db, importId)
+  const review = query.review === undefined ? undefined : query.review === 'true'
+  // One row more than the page: whether there is a next page, without counting.
+  const items = await loadItems(db, importId, {
+    after: query.cursor ?? 0,
+    limit: query.limit === undefined ? undefined : query.limit + 1,
+    review,
+  })
+  const more = query.limit !== undefined && items.length > query.limit
+  const page = more ? items.slice(0, query.limit) : items
   return {
     ...(await importSummary(db, imp)),
-    items: items.map(({ fitid: _f, transfer_id: _t, unmatched: _u, ...item }) => item),
+    items: page.map(({ fitid: _f, transfer_id: _t, unmatched: _u, ...item }) => item),
+    next_cursor: more ? String(page[page.length - 1]?.ord) : null,
   }
 }
 

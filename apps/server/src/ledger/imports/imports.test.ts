@@ -117,6 +117,32 @@ describe('imported entries and budgets', () => {
   })
 })
 
+describe('GET /api/v1/imports/:id paging', () => {
+  it('all rows without limit; pages after a cursor with it; review=true keeps the rows to check', async () => {
+    const u = await user()
+    const rows = [1, 2, 3, 4, 5, 6, 7].map((d) => `0${d}/05/2024,-1${d}.00,p-${d},Padaria ${d}`)
+    const summary = await preview(u, `Data,Valor,Identificador,Descrição\n${rows.join('\n')}\n`)
+    const all = await detail(u, summary.id)
+    expect(all.items.map((i) => i.ord)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(all.next_cursor).toBeNull()
+    const page = async (query: string) => {
+      const res = await u.client.request(`/api/v1/imports/${summary.id}?${query}`)
+      expect(res.status).toBe(200)
+      const body = expectContract(importDetailSchema, await res.json())
+      return [body.items.map((i) => i.ord), body.next_cursor, body.rows] as const
+    }
+    expect(await page('limit=3')).toEqual([[1, 2, 3], '3', 7])
+    expect(await page('limit=3&cursor=3')).toEqual([[4, 5, 6], '6', 7])
+    expect(await page('limit=3&cursor=6')).toEqual([[7], null, 7])
+    expect(await page('limit=7')).toEqual([[1, 2, 3, 4, 5, 6, 7], null, 7])
+    expect(await page('review=true&limit=3')).toEqual([[], null, 7])
+    for (const bad of ['limit=0', 'limit=1001', 'cursor=abc', 'review=talvez']) {
+      const res = await u.client.request(`/api/v1/imports/${summary.id}?${bad}`)
+      expect(res.status, bad).toBe(400)
+    }
+  })
+})
+
 describe('/api/v1/imports', () => {
   it('refuses the free plan with FEATURE_NOT_IN_PLAN naming Pessoa Física', async () => {
     const u = await user('free')
@@ -215,6 +241,9 @@ describe('/api/v1/imports', () => {
     expect(s).toMatchObject({ rows: 4, new: 2, matched: 2, review: 1 })
     const items = (await detail(u, s.id)).items
     expect(items[0]).toMatchObject({ state: 'matched', transaction_id: near.id, review: true })
+    const toCheck = await u.client.request(`/api/v1/imports/${s.id}?review=true&limit=50`)
+    const checked = expectContract(importDetailSchema, await toCheck.json())
+    expect(checked.items.map((i) => i.ord)).toEqual([1])
     expect(items[3]).toMatchObject({ state: 'matched', review: false })
     expect(await commit(u, s.id)).toEqual({ recorded: 1, linked: 2 })
     const list = await entries(u)
