@@ -215,8 +215,7 @@ async function insertNewEntriesIn(
 ): Promise<ImportedEntry[]> {
   const { rows } = await db.query<ImportedEntry>(
     `with src as (
-       select ord, type, amount_cents, description, category, occurred_on,
-              row_number() over (order by ord) as rn
+       select ord, type, amount_cents, description, category, occurred_on
          from import_items
         where import_id = $1 and ord > $6 and ord <= $7 and state = 'new'
           and type <> 'transfer'),
@@ -227,11 +226,13 @@ async function insertNewEntriesIn(
          from src order by ord
        returning id, type, amount_cents, description, category, occurred_on::text, source,
                  account_id, created_at),
-     numbered as (select id, row_number() over (order by id) as rn from ins),
+     -- The n-th id to the n-th row, zipped (a join on row numbers of two CTEs has no statistics
+     -- and can become a nested loop of every pair).
      linked as (
-       update import_items ii set transaction_id = n.id
-         from numbered n join src s on s.rn = n.rn
-        where ii.import_id = $1 and ii.ord = s.ord)
+       update import_items ii set transaction_id = z.id
+         from unnest((select array_agg(id order by id) from ins),
+                     (select array_agg(ord order by ord) from src)) as z(id, ord)
+        where ii.import_id = $1 and ii.ord = z.ord)
      select * from ins order by id`,
     [p.importId, p.ledgerId, p.userId, p.source, p.accountId, after, upTo],
   )
