@@ -80,4 +80,47 @@ describe('/importar', () => {
     await page.getByTestId('format').getByText('CSV de outro banco').waitFor()
     await page.getByText('Salário ACME').waitFor()
   })
+
+  it('pages through a long preview and lists the rows to check ("a conferir"), whose match can be undone', async () => {
+    const { page, userId, client } = await signedInPage()
+    // A typed entry two days from a row of the same amount: matched, but to be checked.
+    const typed = await client.post('/api/v1/transactions', {
+      type: 'expense',
+      amount_cents: 1234,
+      description: 'farmácia',
+      category: 'saude',
+      occurred_on: '2024-05-03',
+    })
+    expect(typed.status).toBe(201)
+    const lines = ['Data,Valor,Identificador,Descrição', '01/05/2024,-12.34,r-0,Drogasil centro']
+    for (let i = 1; i < 450; i++) lines.push(`02/05/2024,-${i}.01,r-${i},Loja ${i}`)
+    await page.goto('/importar')
+    await page.getByLabel('Arquivo do extrato').setInputFiles({
+      name: 'longo.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${lines.join('\n')}\n`),
+    })
+    const rowsList = page.getByRole('list', { name: 'Linhas do extrato' })
+    await page.getByText('Mostrando 200 de 450 linhas.').waitFor()
+    expect(await rowsList.getByRole('listitem').count()).toBe(200)
+    await page.getByRole('button', { name: 'Mostrar mais linhas' }).click()
+    await page.getByText('Mostrando 400 de 450 linhas.').waitFor()
+    await page.getByRole('button', { name: 'Mostrar mais linhas' }).click()
+    await rowsList.getByText('Loja 449', { exact: true }).waitFor()
+    expect(await rowsList.getByRole('listitem').count()).toBe(450)
+    expect(await page.getByRole('button', { name: 'Mostrar mais linhas' }).count()).toBe(0)
+
+    const review = page.getByRole('heading', { name: 'A conferir (1)' })
+    await review.waitFor()
+    expect(await page.getByTestId('counts').textContent()).toContain('Já lançados1')
+    await page.getByRole('button', { name: 'Não é o mesmo' }).click()
+    await review.waitFor({ state: 'detached' })
+    expect(await page.getByTestId('counts').textContent()).toContain('Novos450')
+    await page.getByRole('button', { name: 'Importar', exact: true }).click()
+    await page
+      .getByRole('status')
+      .getByText(/Importado: 450 lançados/)
+      .waitFor()
+    expect(await count(userId)).toBe(451)
+  })
 })

@@ -46,6 +46,13 @@ export type FakeMeta = {
   requests: number
   /** Media uploads, in order (a document message must name one of their ids). */
   media: UploadedMedia[]
+  /**
+   * A file a customer sent (a document): its media id, as Meta would put in the webhook. We
+   * fetch it like Meta documents: GET /{media-id} → {url, mime_type, file_size…}, then GET url
+   * with the bearer token → the bytes. `downloads` counts the second step.
+   */
+  addInbound(bytes: Uint8Array | string, mimeType?: string): string
+  downloads: number
   /** The next requests get these answers, in order, before successes resume. */
   failNext(...failures: ScriptedFailure[]): void
   /** Delay every answer (ms). */
@@ -122,10 +129,21 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       await new Promise((r) => setTimeout(r, 250))
     }
   }
+  const inbound = new Map<string, { bytes: Uint8Array; mimeType: string }>()
+  let baseUrl = ''
   const fake: Omit<FakeMeta, 'url' | 'close'> = {
     sent: [],
     requests: 0,
     media: [],
+    downloads: 0,
+    addInbound: (bytes, mimeType = 'text/csv') => {
+      const id = `${9_000_000_000 + inbound.size + 1}`
+      inbound.set(id, {
+        bytes: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes,
+        mimeType,
+      })
+      return id
+    },
     failNext: (...f) => {
       failures.push(...f)
     },
@@ -140,6 +158,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
       fake.sent.length = 0
       fake.media.length = 0
       fake.requests = 0
+      fake.downloads = 0
       latency = 0
     },
     sentTo: (waId) => fake.sent.filter((m) => m.to === waId),
@@ -152,6 +171,31 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))
+    }
+    const mediaInfo = /^\/v[\d.]+\/(\d+)$/.exec(req.url ?? '')
+    const mediaFile = /^\/download\/(\d+)$/.exec(req.url ?? '')
+    if (req.method === 'GET' && (mediaInfo || mediaFile)) {
+      fake.requests++
+      if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) {
+        return json(401, { error: { message: 'Invalid OAuth access token', code: 190 } })
+      }
+      const id = (mediaInfo ?? mediaFile)?.[1] ?? ''
+      const file = inbound.get(id)
+      if (!file) return json(404, { error: { message: 'Unsupported get request', code: 100 } })
+      if (mediaInfo) {
+        return json(200, {
+          messaging_product: 'whatsapp',
+          url: `${baseUrl}/download/${id}`,
+          mime_type: file.mimeType,
+          sha256: 'fake',
+          file_size: String(file.bytes.byteLength),
+          id,
+        })
+      }
+      fake.downloads++
+      res.writeHead(200, { 'content-type': file.mimeType })
+      res.end(Buffer.from(file.bytes))
+      return
     }
     const upload = /^\/v[\d.]+\/([^/]+)\/media$/.exec(req.url ?? '')
     if (req.method === 'POST' && upload) {
@@ -256,6 +300,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  baseUrl = `http://127.0.0.1:${port}`
   return Object.assign(fake, {
     url: `http://127.0.0.1:${port}/v24.0`,
     close: () =>

@@ -69,6 +69,8 @@ function fill(
       }
     case 'card_bill_query':
       return { ...then, card_ids: [id] }
+    case 'import_statement':
+      return { ...then, account_id: id }
     default:
       return withAccountId(then, id) as AccountQuestion['pending']
   }

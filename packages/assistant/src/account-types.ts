@@ -67,7 +67,7 @@ export type AccountPending =
         kind: 'entry' | 'entries' | 'installments' | 'confirm_large' | 'confirm_date' | 'transfer'
       }
     >
-  | Extract<Decision, { kind: 'pay_card_bill' | 'card_bill_query' }>
+  | Extract<Decision, { kind: 'pay_card_bill' | 'card_bill_query' | 'import_statement' }>
 
 /**
  * A question before anything is recorded. `asks[0]` is asked now; the others after it is
@@ -92,3 +92,8 @@ export type AccountDecision =
   | { kind: 'transfer_needs_amount'; purpose: TransferPurpose | 'card_bill'; too_large: boolean }
   /** 'não' / 'cancelar' as the answer to an account question. */
   | { kind: 'account_choice_cancelled' }
+  /**
+   * A statement file sent as a document, read by the server: the account it is for was asked
+   * ('De qual conta é este extrato?'); the answer fills `account_id` of the server's preview.
+   */
+  | { kind: 'import_statement'; import_id: number; account_id: number }

@@ -214,3 +214,25 @@ export async function checkBudgetAlertsOf(
   )
   await recordAlerts(tx, alerts)
 }
+
+/**
+ * The alerts of a statement's imported entries (ledger/imports): each (category, month) they
+ * touch is checked once, after all of them are in, against the month's total — so a budget
+ * crossed by the import gets its one 80 % and one 100 % alert, as typed entries would have
+ * caused, never one per row. The high-spending rule is left out: a statement brings weeks of
+ * past purchases at once, and "bem acima do seu normal" is news about a purchase just made.
+ */
+export async function checkImportedAlerts(
+  tx: Queryable,
+  { ledger, entries }: { ledger: LedgerRef; entries: readonly Transaction[] },
+): Promise<void> {
+  const last = new Map<string, Transaction>()
+  for (const entry of entries) {
+    if (entry.type !== 'expense') continue
+    last.set(`${entry.category}|${entry.occurred_on.slice(0, 7)}`, entry)
+  }
+  await checkBudgetAlertsOf(
+    tx,
+    [...last.values()].map((entry) => ({ ledger, entry })),
+  )
+}

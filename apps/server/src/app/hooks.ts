@@ -1,8 +1,15 @@
-import { checkEntryAlerts } from '../alerts/index.ts'
-import { type EntryHook, onEntryWritten } from '../ledger/index.ts'
+import { checkEntryAlerts, checkImportedAlerts } from '../alerts/index.ts'
+import {
+  type EntriesHook,
+  type EntryHook,
+  onEntriesWritten,
+  onEntryWritten,
+} from '../ledger/index.ts'
 
 /** Every entry written checks the budget and high-spending alerts (alerts/entry-alerts.ts). */
 const checkEntryAlertsHook: EntryHook = (tx, written) => checkEntryAlerts(tx, written)
+/** A statement's entries check each budget they touch once (alerts/entry-alerts.ts). */
+const checkImportedAlertsHook: EntriesHook = (tx, written) => checkImportedAlerts(tx, written)
 
 /**
  * Where a lower module must trigger a higher one, the app wires it here, once per process: the
@@ -11,4 +18,5 @@ const checkEntryAlertsHook: EntryHook = (tx, written) => checkEntryAlerts(tx, wr
  */
 export function registerHooks(): void {
   onEntryWritten(checkEntryAlertsHook)
+  onEntriesWritten(checkImportedAlertsHook)
 }

@@ -133,7 +133,7 @@ export async function onNamedAccount(work: () => Promise<string>): Promise<strin
 export async function actAccounts(
   tx: pg.PoolClient,
   input: AccountActionInput,
-  decision: AccountDecision,
+  decision: Exclude<AccountDecision, { kind: 'import_statement' }>,
 ): Promise<string> {
   const { ledger, userId, accounts } = input
   const whatsappMessageId = input.source === 'whatsapp' ? (input.messageId ?? null) : null

@@ -60,6 +60,7 @@ import { HIGH_SPENDING_RULE } from '../alerts/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 import { actPlanning } from './bill-recurring-budget-actions.ts'
 import { recordNotification } from './bank-notification-actions.ts'
+import { commitPendingImport, importOnChosenAccount } from './statement-import.ts'
 import { answerReportRequest } from '../reports/index.ts'
 import { documentForMessage, type StoredDocument } from '../messaging/index.ts'
 
@@ -215,6 +216,8 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       const { action } = pending
       if (action.kind === 'undo')
         return decision.yes ? undoConfirmed(tx, input, action.ids) : replies.undoKept()
+      if (action.kind === 'import')
+        return commitPendingImport(tx, input, { importId: action.importId, yes: decision.yes })
       if (!decision.yes) return replies.confirmCancelled()
       return onNamedAccount(() =>
         record(tx, input, action.entry, action.entry.amount_cents > MAX_ENTRY_CENTS),
@@ -348,6 +351,10 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     case 'transfer_needs_amount':
     case 'account_choice_cancelled':
       return actAccounts(tx, input, decision)
+
+    // The account of a statement sent as a document was asked (statement-import.ts).
+    case 'import_statement':
+      return importOnChosenAccount(tx, input, decision)
 
     // A forwarded bank notification: one entry, once (bank-notification-actions.ts).
     case 'bank_notification':

@@ -44,7 +44,19 @@ export async function getRecentList(
  * What a pending question waits to do on 'Sim': record an entry (confirm_large, confirm_date,
  * confirm_entry), or undo entries ('desfazer' of several entries or of an older one).
  */
-export type PendingAction = { kind: 'entry'; entry: NewEntry } | { kind: 'undo'; ids: number[] }
+export type PendingAction =
+  | { kind: 'entry'; entry: NewEntry }
+  | { kind: 'undo'; ids: number[] }
+  /** A statement's preview (sent as a document) waiting for 'confirmar' (statement-import.ts). */
+  | { kind: 'import'; importId: number }
+
+/** Pending import: the preview to commit on 'confirmar'. */
+export async function setPendingImport(
+  db: Queryable,
+  { userId, importId, now }: { userId: string; importId: number; now: Date },
+): Promise<void> {
+  await writePending(db, { userId, json: JSON.stringify({ import: importId }), now })
+}
 
 /** Pending 'desfazer': the entries to remove on 'Sim'. Stored in the same column as an entry. */
 export async function setPendingUndo(
@@ -97,7 +109,7 @@ export async function takePending(
   { userId }: { userId: string },
 ): Promise<{ action: PendingAction; askedAt: Date } | null> {
   const { rows } = await db.query<{
-    pending: NewEntry | { undo: number[] }
+    pending: NewEntry | { undo: number[] } | { import: number }
     pending_until: Date
     pending_at: Date | null
   }>(
@@ -118,7 +130,9 @@ export async function takePending(
   const action: PendingAction =
     'undo' in row.pending
       ? { kind: 'undo', ids: row.pending.undo.map(Number) }
-      : { kind: 'entry', entry: row.pending }
+      : 'import' in row.pending
+        ? { kind: 'import', importId: Number(row.pending.import) }
+        : { kind: 'entry', entry: row.pending }
   return { action, askedAt }
 }
 

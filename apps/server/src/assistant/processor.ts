@@ -42,6 +42,7 @@ import { dropPending } from './assistant-state.queries.ts'
 import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
+import { answerStatementDocument, statementDocument } from './statement-import.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,
@@ -246,6 +247,23 @@ async function answer(
   userId: string,
   read: Read,
 ) {
+  const statement =
+    'nonText' in read && read.nonText === 'document' ? statementDocument(row.payload) : null
+  if (statement) {
+    const answered = await answerStatementDocument(tx, {
+      env: deps.env,
+      userId,
+      messageId: row.message_id,
+      document: statement,
+      now: row.sent_at,
+    })
+    const message = answered.confirm
+      ? confirmMessage(answered.text)
+      : answered.choices
+        ? choiceMessage(answered.text, answered.choices)
+        : textMessage(answered.text)
+    return reply('processed', userId, message)
+  }
   if ('nonText' in read) {
     // An audio or a sticker is a message too: a pending question is not answered by it.
     await dropPending(tx, { userId })

@@ -21,3 +21,21 @@ export function onEntryWritten(hook: EntryHook): void {
 export async function entryWritten(tx: Queryable, written: EntryWritten): Promise<void> {
   for (const hook of hooks) await hook(tx, written)
 }
+
+/**
+ * Many entries written at once (a statement's import): one call for the batch, so the hooks
+ * can check each budget once with the month's final total — one alert per threshold crossed,
+ * not one query (or one message) per row.
+ */
+export type EntriesWritten = { ledger: LedgerRef; entries: Transaction[] }
+export type EntriesHook = (tx: Queryable, written: EntriesWritten) => Promise<void>
+const batchHooks: EntriesHook[] = []
+
+export function onEntriesWritten(hook: EntriesHook): void {
+  if (!batchHooks.includes(hook)) batchHooks.push(hook)
+}
+
+export async function entriesWritten(tx: Queryable, written: EntriesWritten): Promise<void> {
+  if (written.entries.length === 0) return
+  for (const hook of batchHooks) await hook(tx, written)
+}

@@ -42,8 +42,8 @@ export {
   lastInstallmentGroup,
   otherInstallmentIds,
 } from './entry-groups.queries.ts'
-export { onEntryWritten } from './entry-hooks.ts'
-export type { EntryHook } from './entry-hooks.ts'
+export { onEntriesWritten, onEntryWritten } from './entry-hooks.ts'
+export type { EntriesHook, EntryHook } from './entry-hooks.ts'
 export { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 export { resetMonthlyCounters } from './monthly-counters.ts'
 export { claimEntrySlots, getUsage, getUsages, usedThisMonth } from './monthly-limit.ts'
@@ -59,7 +59,17 @@ export type { NewEntry } from './transactions.queries.ts'
 export { transactionsRoutes } from './transactions.routes.ts'
 export { usageRoutes } from './usage.routes.ts'
 export { parseStatement } from './imports/parse-statement.ts'
-export { commitImport, getImport, previewImport, unmatchItem } from './imports/imports.service.ts'
+export {
+  commitImport,
+  getImport,
+  moveImport,
+  previewImport,
+  unmatchItem,
+} from './imports/imports.service.ts'
+export { accountForStatement } from './imports/statement-account.ts'
+export type { ParsedStatement } from './imports/statement.ts'
+export { MappingRequiredError } from './imports/errors.ts'
+export { savedMapping as savedCsvMapping } from './imports/imports.queries.ts'
 export { importsRoutes } from './imports/imports.routes.ts'
 export {
   assertImportsAllowed,

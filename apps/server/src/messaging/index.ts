@@ -38,6 +38,8 @@ export {
 export { notificationSettingsRoutes } from './notification-settings.routes.ts'
 export { notifyUser, queueNotification } from './notify.ts'
 export { applyStatus } from './outbox.queries.ts'
+export { downloadMedia } from './media.ts'
+export type { MediaDownload } from './media.ts'
 export { maskWaId, phoneKey, waIdForms } from './phone.ts'
 export { applyRetention, recoverUnfinished } from './recovery.ts'
 export { deliverOutbound, enqueueOutbound } from './sender.ts'

@@ -68,7 +68,34 @@ export const importItemSchema = z.object({
 })
 export type ImportItem = z.infer<typeof importItemSchema>
 
-export const importDetailSchema = importSummarySchema.extend({ items: z.array(importItemSchema) })
+export const importDetailSchema = importSummarySchema.extend({
+  items: z.array(importItemSchema),
+  /** With `limit`: pass it as `cursor` for the next page; null on the last (or without `limit`). */
+  next_cursor: z.string().nullable(),
+})
+
+/** The largest page of an import's rows. */
+export const MAX_IMPORT_PAGE = 1000
+
+/**
+ * GET /api/v1/imports/:id: without `limit`, every row (as before paging); with it, a page of
+ * rows after `cursor` (a row's `ord`), in file order. `review=true`: only the "a conferir" rows.
+ */
+export const importItemsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Limite inválido' })
+    .int('Limite inválido')
+    .min(1, 'Limite inválido')
+    .max(MAX_IMPORT_PAGE, `Limite máximo é ${MAX_IMPORT_PAGE}`)
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Cursor inválido')
+    .transform(Number)
+    .optional(),
+  review: z.enum(['true', 'false'], { error: 'review deve ser true ou false' }).optional(),
+})
+export type ImportItemsQuery = z.infer<typeof importItemsQuerySchema>
 export type ImportDetail = z.infer<typeof importDetailSchema>
 
 export const importCommitSchema = z.object({

@@ -196,5 +196,12 @@ export async function parseCsv(text: string, mapping: CsvMapping | null): Promis
     throw error
   }
   if (rows.length === 0) throw new UnreadableStatementError('O extrato não tem lançamentos.')
-  return { format: layout.format, rows, period: layout.period }
+  return { format: layout.format, rows, period: layout.period, source: sourceOf(layout) }
+}
+
+function sourceOf(layout: Layout): ParsedStatement['source'] {
+  if (layout.format === 'nubank')
+    return { card: !layout.header.includes('identificador'), bank: 'nubank' }
+  if (layout.format === 'inter') return { card: false, bank: 'inter' }
+  return { card: null, bank: null }
 }

@@ -4,6 +4,7 @@ import {
   importCommitSchema,
   importDetailSchema,
   importItemSchema,
+  importItemsQuerySchema,
   importSummarySchema,
 } from '@equilibrai/shared'
 import { apiDoc } from '../../platform/index.ts'
@@ -49,10 +50,14 @@ export const importDocs = {
   get: apiDoc({
     tag,
     summary: 'Uma importação com as linhas',
-    description: `Estado de cada linha: \`new\`, \`duplicate\` (já importada nesta conta) ou \`matched\` (um lançamento já feito); \`review\` marca as ligações a conferir. ${paid}`,
+    description: `Estado de cada linha: \`new\`, \`duplicate\` (já importada nesta conta) ou \`matched\` (um lançamento já feito); \`review\` marca as ligações a conferir. Sem \`limit\`, todas as linhas (e \`next_cursor\` null). Com \`limit\` (até 1000), uma página na ordem do arquivo: passe o \`next_cursor\` recebido em \`cursor\` para a seguinte (null na última). \`review=true\`: só as linhas a conferir. ${paid}`,
     params: id,
-    errors: [404],
-    response: { schema: importDetailSchema, example: { ...summaryExample, items: [itemExample] } },
+    query: importItemsQuerySchema,
+    errors: [400, 404],
+    response: {
+      schema: importDetailSchema,
+      example: { ...summaryExample, items: [itemExample], next_cursor: null },
+    },
   }),
   commit: apiDoc({
     tag,

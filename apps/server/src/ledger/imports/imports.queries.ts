@@ -159,31 +159,84 @@ export async function updateItems(db: Queryable, importId: number, items: readon
   }
 }
 
-/** Remembers committed rows so a later file with them previews them as duplicates. */
+/**
+ * Remembers an import's committed rows (every row not a duplicate) so a later file with them
+ * previews them as duplicates. Read from import_items in the database: no row crosses the wire.
+ */
 export async function insertBankRows(
   db: Queryable,
-  {
-    accountId,
-    importId,
-    items,
-  }: { accountId: number; importId: number; items: readonly StoredItem[] },
+  { accountId, importId, rows }: { accountId: number; importId: number; rows: number },
 ) {
-  for (let i = 0; i < items.length; i += CHUNK) {
-    const part = items.slice(i, i + CHUNK)
+  // In ranges of rows: each statement stays well inside the statement timeout.
+  for (let from = 0; from < rows; from += CHUNK) {
     await db.query(
       `insert into bank_rows (account_id, import_id, occurred_on, amount_cents, type, description, fitid)
-       select $1, $2, * from unnest($3::date[], $4::bigint[], $5::text[], $6::text[], $7::text[])`,
-      [
-        accountId,
-        importId,
-        part.map((x) => x.date),
-        part.map((x) => x.amount_cents),
-        part.map((x) => x.type),
-        part.map((x) => x.description),
-        part.map((x) => x.fitid ?? ''),
-      ],
+       select $1, $2, occurred_on, amount_cents, type, description, coalesce(fitid, '')
+         from import_items
+        where import_id = $2 and ord > $3 and ord <= $4 and state <> 'duplicate'`,
+      [accountId, importId, from, from + CHUNK],
     )
   }
+}
+
+/** An entry an import recorded, as transaction.created carries it. */
+export type ImportedEntry = Record<string, unknown> & { id: string; amount_cents: string }
+
+/**
+ * Records an import's `new` entry rows (transfers aside) in one statement read from
+ * import_items, and links each row to its entry in the same statement: ids are taken in the
+ * rows' order, so the n-th id is the n-th row. The ledger's statement-level triggers keep the
+ * month, day and account totals.
+ */
+export async function insertNewEntries(
+  db: Queryable,
+  p: {
+    importId: number
+    ledgerId: number
+    userId: string
+    source: string
+    accountId: number
+    rows: number
+  },
+): Promise<ImportedEntry[]> {
+  const all: ImportedEntry[] = []
+  // In ranges of rows (ord): each statement stays well inside the statement timeout.
+  for (let from = 0; from < p.rows; from += CHUNK) {
+    all.push(...(await insertNewEntriesIn(db, p, from, from + CHUNK)))
+  }
+  return all
+}
+
+async function insertNewEntriesIn(
+  db: Queryable,
+  p: { importId: number; ledgerId: number; userId: string; source: string; accountId: number },
+  after: number,
+  upTo: number,
+): Promise<ImportedEntry[]> {
+  const { rows } = await db.query<ImportedEntry>(
+    `with src as (
+       select ord, type, amount_cents, description, category, occurred_on
+         from import_items
+        where import_id = $1 and ord > $6 and ord <= $7 and state = 'new'
+          and type <> 'transfer'),
+     ins as (
+       insert into transactions (ledger_id, created_by, type, amount_cents, description, category,
+                                 occurred_on, source, account_id, import_id, bank_seen_at)
+       select $2, $3, type, amount_cents, description, category, occurred_on, $4, $5, $1, now()
+         from src order by ord
+       returning id, type, amount_cents, description, category, occurred_on::text, source,
+                 account_id, created_at),
+     -- The n-th id to the n-th row, zipped (a join on row numbers of two CTEs has no statistics
+     -- and can become a nested loop of every pair).
+     linked as (
+       update import_items ii set transaction_id = z.id
+         from unnest((select array_agg(id order by id) from ins),
+                     (select array_agg(ord order by ord) from src)) as z(id, ord)
+        where ii.import_id = $1 and ii.ord = z.ord)
+     select * from ins order by id`,
+    [p.importId, p.ledgerId, p.userId, p.source, p.accountId, after, upTo],
+  )
+  return rows
 }
 
 export async function getImportRow(
@@ -208,14 +261,20 @@ export async function getImportRow(
     : null
 }
 
-export async function loadItems(db: Queryable, importId: number): Promise<StoredItem[]> {
+export async function loadItems(
+  db: Queryable,
+  importId: number,
+  page: { after?: number; limit?: number; review?: boolean } = {},
+): Promise<StoredItem[]> {
   const { rows } = await db.query<
     StoredItem & { amount_cents: string; transaction_id: string | null; transfer_id: string | null }
   >(
     `select ord, occurred_on::text as date, description, amount_cents, type, category, fitid, state,
             transaction_id, transfer_id, review, unmatched
-       from import_items where import_id = $1 order by ord`,
-    [importId],
+       from import_items
+      where import_id = $1 and ord > $2 and ($4::bool is null or review = $4)
+      order by ord limit $3`,
+    [importId, page.after ?? 0, page.limit ?? null, page.review ?? null],
   )
   return rows.map((r) => ({
     ...r,

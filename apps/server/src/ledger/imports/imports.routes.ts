@@ -1,7 +1,13 @@
-import { csvMappingSchema, MAX_IMPORT_BYTES } from '@equilibrai/shared'
+import { csvMappingSchema, importItemsQuerySchema, MAX_IMPORT_BYTES } from '@equilibrai/shared'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { BadRequestError, pathId, ValidationError, withTransaction } from '../../platform/index.ts'
+import {
+  BadRequestError,
+  parseQuery,
+  pathId,
+  ValidationError,
+  withTransaction,
+} from '../../platform/index.ts'
 import { type AppDeps, type LedgerBindings, requireLedgerCaller } from '../../tenancy/index.ts'
 import { FileTooLargeError, ImportNotFoundError } from './errors.ts'
 import { importDocs as docs } from './imports.docs.ts'
@@ -90,9 +96,11 @@ export function importsRoutes(deps: AppDeps) {
         return c.json(summary, 201)
       },
     )
-    .get('/v1/imports/:id', docs.get, async (c) =>
-      c.json(await getImport(db, { ledgerId: c.var.caller.ledgerId, importId: importId(c) })),
-    )
+    .get('/v1/imports/:id', docs.get, async (c) => {
+      const id = importId(c)
+      const query = parseQuery(c, importItemsQuerySchema)
+      return c.json(await getImport(db, { ledgerId: c.var.caller.ledgerId, importId: id, query }))
+    })
     .post('/v1/imports/:id/commit', docs.commit, async (c) => {
       const id = importId(c)
       const caller = c.var.caller

@@ -6,23 +6,28 @@ import {
   type EntrySource,
   type ImportCommit,
   type ImportDetail,
+  type ImportItemsQuery,
   type ImportSummary,
+  type Transaction,
 } from '@equilibrai/shared'
 import { emitWebhookEvents } from '../../events/index.ts'
 import type { Queryable } from '../../platform/index.ts'
 import type { LedgerRef } from '../../tenancy/index.ts'
 import { defaultAccount, usableAccount } from '../accounts/accounts.queries.ts'
 import { recordTransfer } from '../accounts/transfers.queries.ts'
+import { entriesWritten } from '../entry-hooks.ts'
 import { LimitReachedError } from '../errors.ts'
 import { claimEntrySlots, getUsage } from '../monthly-limit.ts'
 import { ImportItemNotMatchedError, ImportNotFoundError } from './errors.ts'
 import {
   committedRowCounts,
   getImportRow,
+  type ImportedEntry,
   type ImportRow,
   importSummary,
   insertBankRows,
   insertItems,
+  insertNewEntries,
   learnedWords,
   loadItems,
   rowKey,
@@ -34,6 +39,7 @@ import {
 } from './imports.queries.ts'
 import { matchRows } from './match.ts'
 import { parseStatement } from './parse-statement.ts'
+import type { ParsedStatement } from './statement.ts'
 
 function span(items: readonly { date: string }[]): { from: string; to: string } {
   let from = items[0]?.date ?? '1970-01-01'
@@ -95,6 +101,8 @@ export async function previewImport(
     accountId?: number | null
     bytes: Uint8Array
     mapping?: CsvMapping | null
+    /** The file already read (WhatsApp reads it first to pick the account). */
+    parsed?: ParsedStatement
   },
 ): Promise<ImportSummary> {
   const { ledgerId } = params.ledger
@@ -107,7 +115,7 @@ export async function previewImport(
     ? null
     : csvMappingSchema.safeParse(await savedMapping(db, { accountId: account.id }))
   const mapping = params.mapping ?? (stored?.success ? stored.data : null)
-  const parsed = await parseStatement(params.bytes, mapping)
+  const parsed = params.parsed ?? (await parseStatement(params.bytes, mapping))
   if (params.mapping && parsed.format === 'csv') {
     await saveMapping(db, { accountId: account.id, mapping: params.mapping })
   }
@@ -147,16 +155,61 @@ export async function previewImport(
   return importSummary(db, imp)
 }
 
+/**
+ * Moves a preview to another account of the ledger (the answer to 'De qual conta é este
+ * extrato?'): its rows are compared again with that account's imported rows and typed entries.
+ * Rows the person unmatched stay unmatched.
+ */
+export async function moveImport(
+  tx: Queryable,
+  p: { ledger: LedgerRef; importId: number; accountId: number },
+): Promise<ImportSummary> {
+  const { ledgerId } = p.ledger
+  const imp = await getImportRow(tx, { ledgerId, importId: p.importId, forUpdate: true })
+  if (!imp) throw new ImportNotFoundError()
+  if (imp.status === 'committed') return importSummary(tx, imp)
+  const account = await usableAccount(tx, { ledgerId, accountId: p.accountId })
+  const main = await defaultAccount(tx, { ledgerId })
+  const items: StoredItem[] = (await loadItems(tx, imp.id)).map((x) => ({
+    ...x,
+    state: 'new',
+    transaction_id: null,
+    review: false,
+  }))
+  await markDuplicates(tx, account.id, items)
+  await markMatches(tx, { ledgerId, accountIds: [...new Set([account.id, main.id])], items })
+  await tx.query('update imports set account_id = $2 where id = $1', [imp.id, account.id])
+  await updateItems(tx, imp.id, items)
+  return importSummary(tx, { ...imp, account_id: account.id })
+}
+
+/**
+ * An import with its rows: all of them, or (with `limit`) a page after `cursor` in file order;
+ * `review` keeps the "a conferir" rows only.
+ */
 export async function getImport(
   db: Queryable,
-  { ledgerId, importId }: { ledgerId: number; importId: number },
+  {
+    ledgerId,
+    importId,
+    query = {},
+  }: { ledgerId: number; importId: number; query?: ImportItemsQuery },
 ): Promise<ImportDetail> {
   const imp = await getImportRow(db, { ledgerId, importId })
   if (!imp) throw new ImportNotFoundError()
-  const items = await loadItems(db, importId)
+  const review = query.review === undefined ? undefined : query.review === 'true'
+  // One row more than the page: whether there is a next page, without counting.
+  const items = await loadItems(db, importId, {
+    after: query.cursor ?? 0,
+    limit: query.limit === undefined ? undefined : query.limit + 1,
+    review,
+  })
+  const more = query.limit !== undefined && items.length > query.limit
+  const page = more ? items.slice(0, query.limit) : items
   return {
     ...(await importSummary(db, imp)),
-    items: items.map(({ fitid: _f, transfer_id: _t, unmatched: _u, ...item }) => item),
+    items: page.map(({ fitid: _f, transfer_id: _t, unmatched: _u, ...item }) => item),
+    next_cursor: more ? String(page[page.length - 1]?.ord) : null,
   }
 }
 
@@ -218,6 +271,28 @@ async function insertImported(
   return ids
 }
 
+const asEntry = (data: ImportedEntry) =>
+  ({ ...data, id: Number(data.id), amount_cents: Number(data.amount_cents) }) as Transaction
+
+/** transaction.created for each entry, when the ledger has an endpoint listening for it. */
+async function emitCreated(tx: Queryable, ledgerId: number, rows: ImportedEntry[]) {
+  if (rows.length === 0) return
+  const { rows: listening } = await tx.query(
+    `select 1 from webhook_endpoints
+      where ledger_id = $1 and disabled_at is null and 'transaction.created' = any (events) limit 1`,
+    [ledgerId],
+  )
+  if (listening.length === 0) return
+  await emitWebhookEvents(
+    tx,
+    rows.map((data) => ({
+      ledgerId,
+      type: 'transaction.created' as const,
+      data: asEntry(data),
+    })),
+  )
+}
+
 /** Claims `n` entry slots of the owner's month (imported entries count like any entry). */
 async function claimSlots(tx: Queryable, ownerId: string, n: number) {
   if (n === 0) return
@@ -260,6 +335,7 @@ export async function commitImport(
   // One commit at a time per account: the duplicate check below sees every earlier commit.
   await tx.query('select id from accounts where id = $1 for update', [imp.account_id])
   const items = await loadItems(tx, imp.id)
+  const before = new Map(items.map((x) => [x.ord, `${x.state}|${x.transaction_id}|${x.review}`]))
   const live = items.filter((x) => x.state !== 'duplicate')
   await markDuplicates(tx, imp.account_id, live)
   const matched = live.filter((x) => x.state === 'matched' && x.transaction_id !== null)
@@ -278,18 +354,26 @@ export async function commitImport(
     }
   }
   const fresh = live.filter((x) => x.state === 'new')
-  const entries = fresh.filter((x) => x.type !== 'transfer')
-  await claimSlots(tx, ownerId, entries.length)
-  const ids = await insertImported(tx, {
+  const entryCount = fresh.filter((x) => x.type !== 'transfer').length
+  await claimSlots(tx, ownerId, entryCount)
+  // Only the rows whose state changed since the preview are written back one by one; the new
+  // rows' links to their entries are written by the insert itself (insertNewEntries).
+  await updateItems(
+    tx,
+    imp.id,
+    items.filter((x) => before.get(x.ord) !== `${x.state}|${x.transaction_id}|${x.review}`),
+  )
+  const inserted = await insertNewEntries(tx, {
+    importId: imp.id,
     ledgerId,
     userId: p.userId,
     source: p.source,
-    importId: imp.id,
-    rows: entries.map((item) => ({ item, accountId: imp.account_id })),
+    accountId: imp.account_id,
+    rows: items.length,
   })
-  entries.forEach((x, i) => {
-    x.transaction_id = ids[i] ?? null
-  })
+  await emitCreated(tx, ledgerId, inserted)
+  // Budget alerts, as typed entries get them: once per budget the import moves (app/hooks.ts).
+  await entriesWritten(tx, { ledger: p.ledger, entries: inserted.map(asEntry) })
   let transfers = 0
   const transferRows = fresh.filter((x) => x.type === 'transfer')
   const sides = transferRows.length ? await counterAccount(tx, ledgerId, imp.account_id) : null
@@ -311,9 +395,10 @@ export async function commitImport(
       x.transfer_id = t.id
       transfers++
     }
+    await updateItems(tx, imp.id, transferRows)
   }
-  await insertBankRows(tx, { accountId: imp.account_id, importId: imp.id, items: live })
-  await updateItems(tx, imp.id, items)
+  await insertBankRows(tx, { accountId: imp.account_id, importId: imp.id, rows: items.length })
+  const entries = inserted
   const result = { recorded: entries.length + transfers, linked: linkedIds.size }
   await tx.query(
     `update imports set status = 'committed', committed_at = now(), recorded = $2, linked = $3

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
 import { expectContract } from '../../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+import { setBudget } from '../../budgets/index.ts'
+import { ledgerForUser } from '../../tenancy/index.ts'
 
 let server: TestServer
 beforeAll(async () => {
@@ -92,6 +94,55 @@ async function typed(u: User, over: Record<string, unknown>) {
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string } }).error
 
+describe('imported entries and budgets', () => {
+  it('cross a budget like typed entries: one 80 % and one 100 % alert per month, not one per row', async () => {
+    const u = await user()
+    const pool = server.database.pool
+    const { ledgerId } = await ledgerForUser(pool, { userId: u.userId })
+    await setBudget(pool, { ledgerId, category: 'saude', month: '2024-03', limitCents: 10_000 })
+    const rows = [
+      ...[1, 2, 3, 4, 5, 6].map((d) => `0${d}/03/2024,-30.00,id-${d},Drogasil ${d}`),
+      '10/04/2024,-85.00,id-9,Drogasil abril',
+    ]
+    const csv = `Data,Valor,Identificador,Descrição\n${rows.join('\n')}\n`
+    const summary = await preview(u, csv)
+    expect((await commit(u, summary.id)).recorded).toBe(7)
+    const { rows: alerts } = await pool.query<{ kind: string; text: string }>(
+      'select kind, text from alerts where ledger_id = $1 order by id',
+      [ledgerId],
+    )
+    expect(alerts.map((a) => a.kind)).toEqual(['budget_80', 'budget_100', 'budget_80'])
+    expect(alerts[1]?.text).toContain('R$ 180,00 de R$ 100,00')
+    expect(alerts[2]?.text).toContain('R$ 85,00 de R$ 100,00')
+  })
+})
+
+describe('GET /api/v1/imports/:id paging', () => {
+  it('all rows without limit; pages after a cursor with it; review=true keeps the rows to check', async () => {
+    const u = await user()
+    const rows = [1, 2, 3, 4, 5, 6, 7].map((d) => `0${d}/05/2024,-1${d}.00,p-${d},Padaria ${d}`)
+    const summary = await preview(u, `Data,Valor,Identificador,Descrição\n${rows.join('\n')}\n`)
+    const all = await detail(u, summary.id)
+    expect(all.items.map((i) => i.ord)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(all.next_cursor).toBeNull()
+    const page = async (query: string) => {
+      const res = await u.client.request(`/api/v1/imports/${summary.id}?${query}`)
+      expect(res.status).toBe(200)
+      const body = expectContract(importDetailSchema, await res.json())
+      return [body.items.map((i) => i.ord), body.next_cursor, body.rows] as const
+    }
+    expect(await page('limit=3')).toEqual([[1, 2, 3], '3', 7])
+    expect(await page('limit=3&cursor=3')).toEqual([[4, 5, 6], '6', 7])
+    expect(await page('limit=3&cursor=6')).toEqual([[7], null, 7])
+    expect(await page('limit=7')).toEqual([[1, 2, 3, 4, 5, 6, 7], null, 7])
+    expect(await page('review=true&limit=3')).toEqual([[], null, 7])
+    for (const bad of ['limit=0', 'limit=1001', 'cursor=abc', 'review=talvez']) {
+      const res = await u.client.request(`/api/v1/imports/${summary.id}?${bad}`)
+      expect(res.status, bad).toBe(400)
+    }
+  })
+})
+
 describe('/api/v1/imports', () => {
   it('refuses the free plan with FEATURE_NOT_IN_PLAN naming Pessoa Física', async () => {
     const u = await user('free')
@@ -133,6 +184,20 @@ describe('/api/v1/imports', () => {
     ])
     const main = (await accounts(u)).find((a) => a.is_default)
     expect(new Set(list.map((e) => e.account_id))).toEqual(new Set([main?.id]))
+    // Each recorded row links to its own entry (the 'new' rows, in file order).
+    const linked = (await detail(u, summary.id)).items
+    const byId = new Map(list.map((e) => [e.id, e]))
+    expect(
+      linked.map((i) => {
+        const e = i.transaction_id === null ? null : byId.get(i.transaction_id)
+        return e ? [i.date, i.amount_cents, e.occurred_on, e.amount_cents] : null
+      }),
+    ).toEqual([
+      ['2024-03-01', 8990, '2024-03-01', 8990],
+      ['2024-03-02', 150000, '2024-03-02', 150000],
+      null,
+      ['2024-03-31', 4500, '2024-03-31', 4500],
+    ])
     const after = expectContract(
       entryUsageSchema,
       await (await u.client.request('/api/v1/usage')).json(),
@@ -176,6 +241,9 @@ describe('/api/v1/imports', () => {
     expect(s).toMatchObject({ rows: 4, new: 2, matched: 2, review: 1 })
     const items = (await detail(u, s.id)).items
     expect(items[0]).toMatchObject({ state: 'matched', transaction_id: near.id, review: true })
+    const toCheck = await u.client.request(`/api/v1/imports/${s.id}?review=true&limit=50`)
+    const checked = expectContract(importDetailSchema, await toCheck.json())
+    expect(checked.items.map((i) => i.ord)).toEqual([1])
     expect(items[3]).toMatchObject({ state: 'matched', review: false })
     expect(await commit(u, s.id)).toEqual({ recorded: 1, linked: 2 })
     const list = await entries(u)

@@ -4,7 +4,44 @@ import { toRow } from './classify.ts'
 import { UnreadableStatementError } from './errors.ts'
 import type { ParsedStatement, StatementRow } from './statement.ts'
 
-const FIELDS = new Set(['DTPOSTED', 'TRNAMT', 'FITID', 'NAME', 'MEMO', 'DTSTART', 'DTEND'])
+const FIELDS = new Set([
+  'DTPOSTED',
+  'TRNAMT',
+  'FITID',
+  'NAME',
+  'MEMO',
+  'DTSTART',
+  'DTEND',
+  'ORG',
+  'BANKID',
+])
+
+/** Brazilian bank codes (COMPE) an OFX's BANKID carries, as the names accounts tend to have. */
+const BANK_CODES: Record<string, string> = {
+  '1': 'banco do brasil',
+  '33': 'santander',
+  '77': 'inter',
+  '104': 'caixa',
+  '237': 'bradesco',
+  '260': 'nubank',
+  '290': 'pagbank',
+  '323': 'mercado pago',
+  '336': 'c6',
+  '341': 'itau',
+  '380': 'picpay',
+}
+
+/** The bank an OFX names: its BANKID's code, else its <ORG> ('NU PAGAMENTOS' → 'nu pagamentos'). */
+function bankOf(bankId: string | undefined, org: string | undefined): string | null {
+  const code = bankId?.replace(/\D/g, '').replace(/^0+/, '')
+  if (code && BANK_CODES[code]) return BANK_CODES[code]
+  const name = org
+    ?.normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+  return name || null
+}
 const CHUNK = 64 * 1024
 
 /** Whether the text looks like OFX (1.02 SGML header or 2.x XML with an <OFX> element). */
@@ -33,8 +70,12 @@ export function parseOfx(text: string): ParsedStatement {
   let fields: Record<string, string> = {}
   let declared: { from?: string; to?: string } = {}
   let failure: string | null = null
+  let card: boolean | null = null
+  const named: { ORG?: string; BANKID?: string } = {}
   parser.onopentag = (node) => {
     current = node.name
+    if (node.name === 'CCSTMTRS') card = true
+    else if (node.name === 'STMTRS') card ??= false
     if (node.name === 'STMTTRN') {
       inTransaction = true
       fields = {}
@@ -43,6 +84,7 @@ export function parseOfx(text: string): ParsedStatement {
   parser.ontext = (value) => {
     if (!FIELDS.has(current) || value === '') return
     if (inTransaction) fields[current] = (fields[current] ?? '') + value
+    else if (current === 'ORG' || current === 'BANKID') named[current] ??= value
     else if (inTranList && current === 'DTSTART') declared.from = parseOfxDate(value) ?? undefined
     else if (inTranList && current === 'DTEND') declared.to = parseOfxDate(value) ?? undefined
   }
@@ -73,5 +115,5 @@ export function parseOfx(text: string): ParsedStatement {
   if (rows.length === 0) throw new UnreadableStatementError('O arquivo OFX não tem lançamentos.')
   const period = declared.from && declared.to ? { from: declared.from, to: declared.to } : null
   declared = {}
-  return { format: 'ofx', rows, period }
+  return { format: 'ofx', rows, period, source: { card, bank: bankOf(named.BANKID, named.ORG) } }
 }

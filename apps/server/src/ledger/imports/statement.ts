@@ -11,9 +11,18 @@ export type StatementRow = {
   fitid: string | null
 }
 
+/** What the file says about its account: a card's or a bank account's, and which bank's. */
+export type StatementSource = {
+  /** true: a credit card's statement; false: a bank account's; null: the file does not say. */
+  card: boolean | null
+  /** The bank's name, lowercase ('nubank', 'itau'), when the file names it. */
+  bank: string | null
+}
+
 export type ParsedStatement = {
   format: ImportFormat
   rows: StatementRow[]
   /** The statement's declared period, when it has one. */
   period: { from: string; to: string } | null
+  source: StatementSource
 }

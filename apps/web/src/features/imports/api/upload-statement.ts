@@ -65,7 +65,16 @@ async function call<T>(method: string, path: string): Promise<T> {
   return JSON.parse(text) as T
 }
 
-export const getImport = (id: number) => call<ImportDetail>('GET', `/api/v1/imports/${id}`)
+/** The rows of an import shown per page of the preview table. */
+export const IMPORT_PAGE_SIZE = 200
+
+/** One page of an import's rows (after `cursor`), or only the "a conferir" rows (`review`). */
+export const getImport = (id: number, page: { cursor?: string | null; review?: boolean } = {}) => {
+  const query = new URLSearchParams({ limit: String(page.review ? 1000 : IMPORT_PAGE_SIZE) })
+  if (page.cursor) query.set('cursor', page.cursor)
+  if (page.review) query.set('review', 'true')
+  return call<ImportDetail>('GET', `/api/v1/imports/${id}?${query}`)
+}
 export const commitImport = (id: number) =>
   call<ImportCommit>('POST', `/api/v1/imports/${id}/commit`)
 export const unmatchItem = (id: number, ord: number) =>

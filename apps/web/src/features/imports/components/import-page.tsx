@@ -129,6 +129,9 @@ export function ImportPage() {
   const [error, setError] = useState<string | null>(null)
   const [columns, setColumns] = useState<string[] | null>(null)
   const [preview, setPreview] = useState<ImportDetail | null>(null)
+  // The "a conferir" rows, read apart: the table below holds only the pages loaded so far.
+  const [toReview, setToReview] = useState<ImportDetail['items']>([])
+  const [loadingMore, setLoadingMore] = useState(false)
   const [result, setResult] = useState<ImportCommit | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -142,6 +145,26 @@ export function ImportPage() {
       .catch(() => setAccounts([]))
   }, [])
 
+  /** The first page of rows and the rows to check, again (after an upload, commit or undo). */
+  async function load(id: number) {
+    const [first, review] = await Promise.all([getImport(id), getImport(id, { review: true })])
+    setPreview(first)
+    setToReview(review.items.filter((i) => i.state === 'matched'))
+  }
+
+  async function loadMore() {
+    if (!preview?.next_cursor) return
+    setLoadingMore(true)
+    try {
+      const next = await getImport(preview.id, { cursor: preview.next_cursor })
+      setPreview({ ...next, items: [...preview.items, ...next.items] })
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Não foi possível carregar as linhas.')
+    } finally {
+      setLoadingMore(false)
+    }
+  }
+
   async function send(chosen: File, mapping?: CsvMapping) {
     setError(null)
     setPreview(null)
@@ -150,7 +173,7 @@ export function ImportPage() {
     try {
       const summary = await uploadStatement({ file: chosen, accountId, mapping }, setProgress)
       setColumns(null)
-      setPreview(await getImport(summary.id))
+      await load(summary.id)
     } catch (e) {
       if (e instanceof ImportError && e.code === 'MAPPING_REQUIRED') {
         setColumns(await csvColumns(chosen))
@@ -166,7 +189,7 @@ export function ImportPage() {
     setBusy(true)
     try {
       setResult(await commitImport(preview.id))
-      setPreview(await getImport(preview.id))
+      await load(preview.id)
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Não foi possível importar.')
     } finally {
@@ -177,10 +200,8 @@ export function ImportPage() {
   async function undoMatch(ord: number) {
     if (!preview) return
     await unmatchItem(preview.id, ord)
-    setPreview(await getImport(preview.id))
+    await load(preview.id)
   }
-
-  const toReview = preview?.items.filter((i) => i.review && i.state === 'matched') ?? []
 
   return (
     <main id="conteudo" className="mx-auto w-full max-w-5xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -311,7 +332,7 @@ export function ImportPage() {
           )}
 
           <ul className="divide-y rounded-lg border" aria-label="Linhas do extrato">
-            {preview.items.slice(0, 200).map((i) => (
+            {preview.items.map((i) => (
               <li key={i.ord} className="flex items-start justify-between gap-3 p-3 text-sm">
                 <div className="min-w-0">
                   <p className="break-words font-medium">{i.description}</p>
@@ -325,10 +346,20 @@ export function ImportPage() {
               </li>
             ))}
           </ul>
-          {preview.items.length > 200 && (
-            <p className="text-muted-foreground text-sm">
-              Mostrando 200 de {preview.items.length} linhas.
-            </p>
+          {preview.next_cursor && (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="text-muted-foreground text-sm">
+                Mostrando {preview.items.length} de {preview.rows} linhas.
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void loadMore()}
+                disabled={loadingMore}
+              >
+                Mostrar mais linhas
+              </Button>
+            </div>
           )}
         </section>
       )}
