@@ -136,6 +136,22 @@ export async function takePending(
   return { action, askedAt }
 }
 
+/**
+ * Records that the message is being answered; false when it had been already (a repeated
+ * delivery). The text path does this with the ledger lookup (message-context.queries.ts).
+ */
+export async function claimMessage(
+  db: Queryable,
+  { messageId, userId }: { messageId: string; userId: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `insert into assistant_replies (message_id, user_id) values ($1, $2)
+     on conflict (message_id) do nothing`,
+    [messageId, userId],
+  )
+  return rowCount === 1
+}
+
 export async function saveReply(
   db: Queryable,
   { messageId, reply }: { messageId: string; reply: string },
