@@ -33,6 +33,8 @@ export const connectionSchema = z.object({
   error: z.string().nullable(),
   /** The code the bank asked for, when status is needs_action because of it. */
   mfa: z.object({ label: z.string() }).nullable(),
+  /** When the bank's consent ends (the person renews it at the bank), null when unknown. */
+  consent_expires_at: z.string().nullable(),
   created_at: z.string(),
 })
 export type Connection = z.infer<typeof connectionSchema>
