@@ -17,10 +17,10 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number]
 
 /** What the web shows for each status (pt-BR). */
 export const CONNECTION_STATUS_LABELS: Record<ConnectionStatus, string> = {
-  syncing: 'Sincronizando',
+  syncing: 'Sincronizando…',
   ok: 'Em dia',
-  login_error: 'Senha do banco incorreta',
-  needs_action: 'Precisa da sua ação',
+  login_error: 'Senha recusada pelo banco',
+  needs_action: 'O banco pede uma ação',
   outdated: 'Desatualizada',
 }
 

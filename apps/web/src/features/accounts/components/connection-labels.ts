@@ -1,17 +1,13 @@
-import type { Connection, ConnectionStatus } from '@equilibrai/shared'
+import {
+  CONNECTION_STATUS_LABELS,
+  type Connection,
+  type ConnectionStatus,
+} from '@equilibrai/shared'
 
-/** Each status in honest pt-BR words, as the person reads it on /contas. */
-export const CONNECTION_STATUS_TEXT: Record<ConnectionStatus, string> = {
-  syncing: 'Sincronizando…',
-  ok: 'Em dia',
-  login_error: 'Senha recusada pelo banco',
-  needs_action: 'O banco pede uma ação',
-  outdated: 'Desatualizada',
-}
-
+/** The status in honest pt-BR words; a bank waiting for a code says so. */
 export function statusText(c: Pick<Connection, 'status' | 'mfa'>): string {
   if (c.status === 'needs_action' && c.mfa) return 'O banco pede uma ação (código)'
-  return CONNECTION_STATUS_TEXT[c.status]
+  return CONNECTION_STATUS_LABELS[c.status]
 }
 
 const dayMonth = new Intl.DateTimeFormat('pt-BR', {
