@@ -17,10 +17,10 @@ export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number]
 
 /** What the web shows for each status (pt-BR). */
 export const CONNECTION_STATUS_LABELS: Record<ConnectionStatus, string> = {
-  syncing: 'Sincronizando',
+  syncing: 'Sincronizando…',
   ok: 'Em dia',
-  login_error: 'Senha do banco incorreta',
-  needs_action: 'Precisa da sua ação',
+  login_error: 'Senha recusada pelo banco',
+  needs_action: 'O banco pede uma ação',
   outdated: 'Desatualizada',
 }
 
@@ -33,6 +33,8 @@ export const connectionSchema = z.object({
   error: z.string().nullable(),
   /** The code the bank asked for, when status is needs_action because of it. */
   mfa: z.object({ label: z.string() }).nullable(),
+  /** When the bank's consent ends (the person renews it at the bank), null when unknown. */
+  consent_expires_at: z.string().nullable(),
   created_at: z.string(),
 })
 export type Connection = z.infer<typeof connectionSchema>

@@ -2,7 +2,12 @@ import type { ConnectionStatus } from '@equilibrai/shared'
 import { queueNotification } from '../../messaging/index.ts'
 import type { Env, Queryable } from '../../platform/index.ts'
 import type { RemoteItem } from './aggregator.ts'
-import { type ConnectionRow, setConnectionState } from './connections.queries.ts'
+import {
+  type ConnectionRow,
+  markConsentReminded,
+  setConnectionState,
+  setConsentExpiry,
+} from './connections.queries.ts'
 
 /*
  * A connection's status, honest about what the aggregator says (ARCHITECTURE §11), and the one
@@ -78,4 +83,36 @@ export async function enterState(
       text: messageFor(c, next.status),
     })
   }
+}
+
+const CONSENT_WARNING_DAYS = 7
+const dayMonth = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+})
+
+/**
+ * The consent the aggregator reported, kept for the web; when it ends within seven days, one
+ * WhatsApp message to the person who connected the bank, once per connection per expiry date
+ * (the daily run reads every connection: the second read finds it already sent).
+ */
+export async function noteConsent(
+  tx: Queryable,
+  env: Env,
+  c: ConnectionRow,
+  consentExpiresAt: string | null,
+  now = new Date(),
+): Promise<void> {
+  await setConsentExpiry(tx, { connectionId: c.id, at: consentExpiresAt })
+  if (!consentExpiresAt || !c.created_by) return
+  const ends = new Date(consentExpiresAt)
+  const left = ends.getTime() - now.getTime()
+  if (left <= 0 || left > CONSENT_WARNING_DAYS * 86_400_000) return
+  if (!(await markConsentReminded(tx, { connectionId: c.id, at: ends.toISOString() }))) return
+  await queueNotification(tx, env, {
+    userId: c.created_by,
+    idempotencyKey: `bank-connection:${c.id}:consent:${ends.toISOString()}`,
+    text: `⏳ A autorização do Open Finance para ${c.institution} vence em ${dayMonth.format(ends)}. Renove no app do banco ou reconecte em Contas no Equilibraí para não parar a sincronização.`,
+  })
 }

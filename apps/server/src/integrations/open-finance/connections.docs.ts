@@ -20,6 +20,7 @@ const example: Connection = {
   last_synced_at: '2026-03-10T12:00:00.000Z',
   error: null,
   mfa: null,
+  consent_expires_at: '2027-03-01T09:30:00.000Z',
   created_at: '2026-03-01T09:30:00.000Z',
 }
 

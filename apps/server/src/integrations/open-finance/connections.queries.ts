@@ -14,13 +14,25 @@ export type ConnectionRow = Connection & {
   connector_id: number | null
   read_from: string | null
   notified_status: string | null
+  consent_reminded_for: string | null
 }
 
 const FIELDS = `c.id::int, c.ledger_id::int, c.created_by, c.item_id, c.connector_id, c.institution,
-  c.status, c.mfa_label, c.last_synced_at, c.error, c.read_from, c.notified_status, c.created_at`
+  c.status, c.mfa_label, c.last_synced_at, c.error, c.read_from, c.notified_status, c.created_at,
+  c.consent_expires_at, c.consent_reminded_for`
 
-type Raw = Omit<ConnectionRow, 'mfa' | 'last_synced_at' | 'created_at' | 'read_from'> & {
+type Raw = Omit<
+  ConnectionRow,
+  | 'mfa'
+  | 'last_synced_at'
+  | 'created_at'
+  | 'read_from'
+  | 'consent_expires_at'
+  | 'consent_reminded_for'
+> & {
   mfa_label: string | null
+  consent_expires_at: Date | null
+  consent_reminded_for: Date | null
   last_synced_at: Date | null
   created_at: Date
   read_from: Date | null
@@ -34,6 +46,8 @@ function toRow(r: Raw): ConnectionRow {
     last_synced_at: r.last_synced_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
     read_from: r.read_from?.toISOString() ?? null,
+    consent_expires_at: r.consent_expires_at?.toISOString() ?? null,
+    consent_reminded_for: r.consent_reminded_for?.toISOString() ?? null,
   }
 }
 
@@ -46,6 +60,7 @@ export function publicConnection(c: ConnectionRow): Connection {
     last_synced_at: c.last_synced_at,
     error: c.error,
     mfa: c.mfa,
+    consent_expires_at: c.consent_expires_at,
     created_at: c.created_at,
   }
 }
@@ -355,6 +370,30 @@ export async function firstSeenEvent(db: Queryable, eventId: string): Promise<bo
   const { rowCount } = await db.query(
     'insert into pluggy_webhook_events (event_id) values ($1) on conflict do nothing',
     [eventId],
+  )
+  return rowCount === 1
+}
+
+/** The consent's end as the aggregator reported it on this sync (null: not reported). */
+export async function setConsentExpiry(
+  db: Queryable,
+  { connectionId, at }: { connectionId: number; at: string | null },
+): Promise<void> {
+  await db.query('update bank_connections set consent_expires_at = $2 where id = $1', [
+    connectionId,
+    at,
+  ])
+}
+
+/** Marks the reminder sent for this expiry; false when it already was (run twice). */
+export async function markConsentReminded(
+  db: Queryable,
+  { connectionId, at }: { connectionId: number; at: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update bank_connections set consent_reminded_for = $2
+      where id = $1 and consent_reminded_for is distinct from $2::timestamptz`,
+    [connectionId, at],
   )
   return rowCount === 1
 }

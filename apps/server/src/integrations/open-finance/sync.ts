@@ -33,7 +33,7 @@ import {
   type RemoteTransaction,
 } from './aggregator.ts'
 import { aggregatorFor } from './aggregator-registry.ts'
-import { enterState, statusOfItem } from './connection-state.ts'
+import { enterState, noteConsent, statusOfItem } from './connection-state.ts'
 import {
   addHints,
   type ConnectionRow,
@@ -91,6 +91,10 @@ export async function syncConnection(ctx: Ctx, connectionId: number): Promise<Sy
   const aggregator = await aggregatorFor(env)
   try {
     const item = await aggregator.item(conn.item_id)
+    await withTransaction(db, async (tx) => {
+      const fresh = await connectionById(tx, { connectionId, forUpdate: true })
+      if (fresh) await noteConsent(tx, env, fresh, item.consentExpiresAt)
+    })
     const early = statusOfItem(item)
     if (early) {
       await withTransaction(db, async (tx) => {

@@ -11,6 +11,7 @@ import { usePageTitle } from '@/lib/use-page-title'
 import { useUpdateAccount } from '../api/update-account'
 import { AccountFormDialog } from './account-form-dialog'
 import { AccountTile } from './account-tile'
+import { BankConnections } from './bank-connections'
 import { DeleteAccountDialog } from './delete-account-dialog'
 import { NetPosition } from './net-position'
 import { PayBillDialog, type PayingBill } from './pay-bill-dialog'
@@ -96,6 +97,7 @@ export function AccountsPage() {
               {active.map(tile)}
             </div>
           </section>
+          <BankConnections />
           {archived.length > 0 && (
             <details className="rounded-xl border p-4" data-testid="archived-accounts">
               <summary className="cursor-pointer font-semibold">

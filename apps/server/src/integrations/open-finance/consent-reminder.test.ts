@@ -1,0 +1,141 @@
+import { type Connection, connectionListSchema, connectionSchema } from '@equilibrai/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInUser } from '../../../test/auth-client.ts'
+import { expectContract } from '../../../test/contract.ts'
+import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+import { FakePluggy } from './fake-pluggy/fake-pluggy.ts'
+import { queueDailySyncs } from './open-finance.run.ts'
+
+/*
+ * The consent about to expire (ARCHITECTURE §11): the daily run reads every connection; a
+ * consent ending within seven days sends one WhatsApp message per connection per expiry date,
+ * however many times the run goes, and the API shows the date. Real server, job runner and
+ * PostgreSQL; pluggy-sdk against the local fake over HTTP.
+ */
+
+let fake: FakePluggy
+let server: TestServer
+
+beforeAll(async () => {
+  fake = new FakePluggy({ settleMs: 10 })
+  await fake.start()
+  server = await startTestServer({
+    WORKER: 'on',
+    TRUST_PROXY: 'x-forwarded-for',
+    PLUGGY_CLIENT_ID: 'test-client',
+    PLUGGY_CLIENT_SECRET: 'test-secret',
+    PLUGGY_BASE_URL: fake.url,
+    PLUGGY_WEBHOOK_SECRET: 'segredo-do-webhook-de-teste-456',
+  })
+})
+afterAll(async () => {
+  await server?.stop()
+  await fake?.stop()
+})
+
+type User = Awaited<ReturnType<typeof signedInUser>>
+const DAY = 86_400_000
+
+async function payingUser(): Promise<User> {
+  const u = await signedInUser(server)
+  await server.database.pool.query('update subscribers set plan_type = $2 where user_id = $1', [
+    u.userId,
+    'pf_simples',
+  ])
+  return u
+}
+
+async function connectionOf(u: User, id: number): Promise<Connection | undefined> {
+  const res = await u.client.request('/api/v1/connections')
+  return expectContract(connectionListSchema, await res.json()).data.find((c) => c.id === id)
+}
+
+async function connected(u: User): Promise<Connection> {
+  const res = await u.client.post('/api/v1/connections', {
+    connector_id: 2,
+    credentials: { user: 'user-ok', password: 'password-ok' },
+  })
+  expect(res.status).toBe(201)
+  const c = expectContract(connectionSchema, await res.json())
+  await expect
+    .poll(async () => (await connectionOf(u, c.id))?.status, { timeout: 15_000, interval: 50 })
+    .toBe('ok')
+  return (await connectionOf(u, c.id)) as Connection
+}
+
+async function itemIdOf(connectionId: number) {
+  const { rows } = await server.database.pool.query<{ item_id: string }>(
+    'select item_id from bank_connections where id = $1',
+    [connectionId],
+  )
+  return rows[0]?.item_id ?? ''
+}
+
+/** Runs the daily task's work and waits until this connection's sync read the consent given. */
+async function dailyRun(u: User, c: Connection, expected: string | null) {
+  const before = (await connectionOf(u, c.id))?.last_synced_at
+  await queueDailySyncs(server.deps.db)
+  await expect
+    .poll(
+      async () => {
+        const now = await connectionOf(u, c.id)
+        return now?.status === 'ok' && now.last_synced_at !== before
+          ? now.consent_expires_at
+          : 'still syncing'
+      },
+      { timeout: 15_000, interval: 50 },
+    )
+    .toBe(expected)
+}
+
+async function consentMessages(userId: string): Promise<string[]> {
+  const { rows } = await server.database.pool.query<{ payload: { text?: { body?: string } } }>(
+    `select payload from whatsapp_outbound
+      where user_id = $1 and idempotency_key like 'bank-connection:%:consent:%' order by id`,
+    [userId],
+  )
+  return rows.map((r) => JSON.stringify(r.payload))
+}
+
+describe('Open Finance consent about to expire', () => {
+  it('sends one message when the consent ends within 7 days, once however often the run goes', async () => {
+    const u = await payingUser()
+    const c = await connected(u)
+    // The sandbox consent lasts a year: shown, no message.
+    expect(c.consent_expires_at).not.toBeNull()
+    expect(await consentMessages(u.userId)).toEqual([])
+
+    const soon = new Date(Date.now() + 3 * DAY)
+    fake.setConsentExpiry(await itemIdOf(c.id), soon)
+    await dailyRun(u, c, soon.toISOString())
+    await dailyRun(u, c, soon.toISOString())
+    const sent = await consentMessages(u.userId)
+    expect(sent).toHaveLength(1)
+    const day = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      day: '2-digit',
+      month: '2-digit',
+    }).format(soon)
+    expect(sent[0]).toContain(`vence em ${day}`)
+    expect(sent[0]).toContain('Pluggy Bank (sandbox)')
+
+    // Renewed at the bank, then about to end again on another date: one more message.
+    const later = new Date(Date.now() + 6 * DAY)
+    fake.setConsentExpiry(await itemIdOf(c.id), later)
+    await dailyRun(u, c, later.toISOString())
+    await dailyRun(u, c, later.toISOString())
+    expect(await consentMessages(u.userId)).toHaveLength(2)
+  })
+
+  it('sends nothing for a consent ending in more than 7 days, or already ended', async () => {
+    const u = await payingUser()
+    const c = await connected(u)
+    const far = new Date(Date.now() + 8 * DAY)
+    fake.setConsentExpiry(await itemIdOf(c.id), far)
+    await dailyRun(u, c, far.toISOString())
+    const past = new Date(Date.now() - DAY)
+    fake.setConsentExpiry(await itemIdOf(c.id), past)
+    await dailyRun(u, c, past.toISOString())
+    expect(await consentMessages(u.userId)).toEqual([])
+  })
+})
