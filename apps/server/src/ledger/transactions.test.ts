@@ -71,6 +71,7 @@ describe('/api/v1/transactions', () => {
       source: 'web',
       created_by: { id: u.userId, name: 'Maria da Silva' },
       account_id: expect.any(Number),
+      custom_category: null,
     })
     const res = await u.client.request(`/api/v1/transactions/${created.id}`)
     expect(await res.json()).toEqual(created)
