@@ -174,4 +174,46 @@ describe('Open Finance through Pluggy Connect (widget mode)', () => {
       await context.close()
     })
   }
+
+  it('closing the widget without connecting posts nothing; Reconectar updates the item in dia', async () => {
+    const { page, context, posted, client } = await signedInPage({ width: 390, height: 844 })
+    await page.getByRole('button', { name: 'Conectar banco' }).click()
+    const frame = page.frameLocator('iframe[name^="__zoid__pluggy_connect_widget__"]')
+    await frame.getByRole('button', { name: 'Fechar' }).click({ timeout: 20_000 })
+    await page.locator('iframe[name^="__zoid__pluggy_connect_widget__"]').waitFor({
+      state: 'detached',
+    })
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(posted).toEqual([])
+
+    // A connection whose password the bank refused (made as the widget would, with a token).
+    const token = await client.post('/api/v1/connections/connect-token', undefined)
+    const { connect_token } = (await token.json()) as { connect_token: string }
+    const made = await fetch(`${fake.url}/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': connect_token },
+      body: JSON.stringify({ connectorId: 2, parameters: { user: 'user-ok', password: 'errada' } }),
+    })
+    const itemId = ((await made.json()) as { id: string }).id
+    expect((await client.post('/api/v1/connections', { item_id: itemId })).status).toBe(201)
+    const bank = page
+      .getByTestId('bank-connection')
+      .filter({ has: page.getByRole('heading', { name: 'Pluggy Bank (sandbox)' }) })
+    await page.reload()
+    await bank.getByRole('button', { name: 'Reconectar' }).waitFor({ timeout: 20_000 })
+    await bank.getByRole('button', { name: 'Reconectar' }).click()
+
+    // The widget updates that item (updateItem), the web asks our server to read it again.
+    await frame.getByRole('button', { name: 'Conectar' }).click({ timeout: 20_000 })
+    await frame.getByText('Conectado', { exact: true }).waitFor()
+    expect(fake.connectTokens.at(-1)?.itemId).toBe(itemId)
+    await frame.getByRole('button', { name: 'Fechar' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Reconectar banco' })
+    await dialog.getByTestId('connect-done').waitFor({ timeout: 20_000 })
+    expect(posted).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click()
+    expect(await bank.getByTestId('connection-status').textContent()).toBe('Em dia')
+    await context.close()
+  })
 })
