@@ -110,12 +110,15 @@ const envSchema = z.object({
    * Open Finance (ARCHITECTURE §11): the aggregator's credentials. Without them the demo mode
    * runs a local fake of Pluggy's API with a sandbox bank; PLUGGY_BASE_URL points the client
    * elsewhere (tests: a fake started by the test). The webhook secret goes in the URL we
-   * register; unset, one is derived from AUTH_SECRET.
+   * register; unset, one is derived from AUTH_SECRET. With PLUGGY_BASE_URL the bank's user and
+   * password may come through us (sandbox tests) unless PLUGGY_WIDGET=on: then, as in production,
+   * only the aggregator's widget takes them.
    */
   PLUGGY_CLIENT_ID: optional,
   PLUGGY_CLIENT_SECRET: optional,
   PLUGGY_BASE_URL: optional.pipe(z.url().optional()),
   PLUGGY_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
+  PLUGGY_WIDGET: z.enum(['on', 'off']).optional(),
 })
 
 /** Rules between variables, checked on the raw values so they are listed with all the others. */

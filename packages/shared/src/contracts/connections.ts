@@ -73,4 +73,22 @@ export const connectorSchema = z.object({
   sandbox: z.boolean(),
 })
 export type Connector = z.infer<typeof connectorSchema>
-export const connectorListSchema = z.object({ data: z.array(connectorSchema) })
+/** `mode`: 'widget' (the aggregator's connect widget takes the password) or 'demo' (this form). */
+export const connectModeSchema = z.enum(['widget', 'demo'])
+export type ConnectMode = z.infer<typeof connectModeSchema>
+export const connectorListSchema = z.object({
+  data: z.array(connectorSchema),
+  mode: connectModeSchema,
+})
+
+/** POST /api/v1/connections/connect-token: optional `connection_id` to reconnect that one. */
+export const connectTokenRequestSchema = z.strictObject({
+  connection_id: z.number().int().positive().optional(),
+})
+/** `item_id`: the item the widget is to update (reconnecting), else null. */
+export const connectTokenSchema = z.object({
+  connect_token: z.string(),
+  mode: connectModeSchema,
+  item_id: z.string().nullable(),
+})
+export type ConnectToken = z.infer<typeof connectTokenSchema>

@@ -10,7 +10,8 @@ import { PLUGGY_API, pluggyAggregator } from './pluggy-client.ts'
  * - PLUGGY_CLIENT_ID/SECRET set: Pluggy itself, or PLUGGY_BASE_URL when set (tests: a fake);
  * - neither: the demo mode, a fake of Pluggy's API started in this process with its sandbox bank.
  * Credentials through us ({connector_id, credentials}) only when PLUGGY_BASE_URL is set or in
- * the demo; in production the aggregator's widget takes the bank password.
+ * the demo (PLUGGY_WIDGET=on turns that off); in production the aggregator's widget takes the
+ * bank password, with a connect token we ask for (POST /connections/connect-token).
  *
  * The demo's fake lives in the process that started it: the server with its own job runner
  * (`npm start`) sees one fake; a worker run apart (`npm run worker`) would see another.
@@ -28,14 +29,14 @@ export async function aggregatorFor(env: Env): Promise<Aggregator> {
   const secret = env.PLUGGY_CLIENT_SECRET
   if (id && secret) {
     const baseUrl = env.PLUGGY_BASE_URL ?? PLUGGY_API
-    const key = `${baseUrl}|${id}`
+    const key = `${baseUrl}|${id}|${env.PLUGGY_WIDGET ?? ''}`
     let client = clients.get(key)
     if (!client) {
       client = pluggyAggregator({
         clientId: id,
         clientSecret: secret,
         baseUrl,
-        acceptsCredentials: Boolean(env.PLUGGY_BASE_URL),
+        acceptsCredentials: Boolean(env.PLUGGY_BASE_URL) && env.PLUGGY_WIDGET !== 'on',
       })
       clients.set(key, client)
     }

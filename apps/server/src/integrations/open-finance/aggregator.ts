@@ -66,6 +66,8 @@ export interface Aggregator {
   /** Whether {connector_id, credentials} may be sent through us (demo / sandbox). */
   readonly acceptsCredentials: boolean
   connectors(): Promise<RemoteConnector[]>
+  /** A short-lived token for the aggregator's connect widget; with `itemId`, to update that item. */
+  connectToken(p: { itemId?: string; webhookUrl: string; clientUserId: string }): Promise<string>
   createItem(p: {
     connectorId: number
     credentials: Record<string, string>

@@ -4,6 +4,8 @@ import {
   connectionMfaSchema,
   connectionSchema,
   connectorListSchema,
+  connectTokenRequestSchema,
+  connectTokenSchema,
   createConnectionSchema,
 } from '@equilibrai/shared'
 import { z } from 'zod'
@@ -37,7 +39,7 @@ export const connectionDocs = {
     tag,
     summary: 'Bancos que podem ser conectados informando usuário e senha (demonstração)',
     description:
-      'Só no modo de demonstração (sem PLUGGY_CLIENT_ID) ou com PLUGGY_BASE_URL: o banco sandbox (usuário `user-ok`, senha `password-ok`, código `123456`). Em produção a lista é vazia: o widget do agregador conecta o banco.',
+      'Só no modo de demonstração (sem PLUGGY_CLIENT_ID) ou com PLUGGY_BASE_URL (sem PLUGGY_WIDGET=on): o banco sandbox (usuário `user-ok`, senha `password-ok`, código `123456`), `mode: demo`. Em produção a lista é vazia e `mode: widget`: o widget do agregador conecta o banco (veja /connect-token).',
     response: {
       schema: connectorListSchema,
       example: {
@@ -52,7 +54,20 @@ export const connectionDocs = {
             sandbox: true,
           },
         ],
+        mode: 'demo',
       },
+    },
+  }),
+  connectToken: apiDoc({
+    tag,
+    summary: 'Token para o widget de conexão do agregador',
+    description: `Em produção (\`mode: widget\`) o navegador abre o Pluggy Connect com este token; a senha do banco vai do navegador direto ao agregador, nunca passa por aqui. Quando o widget termina, envie o item em POST /api/v1/connections \`{item_id}\` (ou, com \`connection_id\`, o widget atualiza aquele item — \`item_id\` na resposta, para o \`updateItem\` do widget —; depois chame /reconnect). O token vale por pouco tempo. ${paid}`,
+    body: connectTokenRequestSchema,
+    bodyExample: {},
+    errors: [404],
+    response: {
+      schema: connectTokenSchema,
+      example: { connect_token: 'eyJhbGciOi…', mode: 'widget', item_id: null },
     },
   }),
   create: apiDoc({

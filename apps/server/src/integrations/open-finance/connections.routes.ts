@@ -1,4 +1,9 @@
-import { connectionMfaSchema, createConnectionSchema, credentialsSchema } from '@equilibrai/shared'
+import {
+  connectionMfaSchema,
+  connectTokenRequestSchema,
+  createConnectionSchema,
+  credentialsSchema,
+} from '@equilibrai/shared'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { parseBody, parseQuery, pathId } from '../../platform/index.ts'
@@ -7,6 +12,7 @@ import { connectionDocs as docs } from './connections.docs.ts'
 import {
   connect,
   connectionsOf,
+  connectToken,
   disconnect,
   listConnectors,
   reconnect,
@@ -33,8 +39,19 @@ export function connectionsRoutes(deps: AppDeps) {
       c.json({ data: await connectionsOf(db, { ledgerId: c.var.caller.ledgerId }) }),
     )
     .get('/v1/connections/connectors', docs.connectors, async (c) =>
-      c.json({ data: await listConnectors({ db, env }) }),
+      c.json(await listConnectors({ db, env })),
     )
+    .post('/v1/connections/connect-token', docs.connectToken, async (c) => {
+      const hasBody = (c.req.header('content-length') ?? '0') !== '0'
+      const body = hasBody ? await parseBody(c, connectTokenRequestSchema) : {}
+      const caller = c.var.caller
+      return c.json(
+        await connectToken(
+          { db, env },
+          { ledger: caller, userId: caller.userId, connectionId: body.connection_id ?? null },
+        ),
+      )
+    })
     .post('/v1/connections', docs.create, async (c) => {
       const input = await parseBody(c, createConnectionSchema)
       const caller = c.var.caller

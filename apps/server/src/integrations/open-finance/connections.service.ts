@@ -1,4 +1,9 @@
-import type { Connection, CreateConnectionInput } from '@equilibrai/shared'
+import type {
+  Connection,
+  ConnectMode,
+  ConnectToken,
+  CreateConnectionInput,
+} from '@equilibrai/shared'
 import {
   cheapestPaidPlanName,
   deleteAccount,
@@ -9,7 +14,12 @@ import {
 } from '../../ledger/index.ts'
 import { type Db, type Env, type Queryable, withTransaction } from '../../platform/index.ts'
 import type { LedgerRef } from '../../tenancy/index.ts'
-import { AggregatorError, type RemoteConnector, type RemoteItem } from './aggregator.ts'
+import {
+  type Aggregator,
+  AggregatorError,
+  type RemoteConnector,
+  type RemoteItem,
+} from './aggregator.ts'
 import { aggregatorFor, webhookUrl } from './aggregator-registry.ts'
 import { statusOfItem } from './connection-state.ts'
 import {
@@ -67,10 +77,37 @@ async function remote<T>(
 const initialState = (item: RemoteItem) =>
   statusOfItem(item) ?? { status: 'syncing' as const, error: null }
 
-export async function listConnectors({ env }: Deps): Promise<RemoteConnector[]> {
+const modeOf = (a: Aggregator): ConnectMode => (a.acceptsCredentials ? 'demo' : 'widget')
+
+export async function listConnectors({
+  env,
+}: Deps): Promise<{ data: RemoteConnector[]; mode: ConnectMode }> {
   const aggregator = await aggregatorFor(env)
-  if (!aggregator.acceptsCredentials) return []
-  return remote(() => aggregator.connectors())
+  if (!aggregator.acceptsCredentials) return { data: [], mode: 'widget' }
+  return { data: await remote(() => aggregator.connectors()), mode: 'demo' }
+}
+
+/**
+ * A token for the aggregator's connect widget (the bank's password goes from the browser to the
+ * aggregator, never through us); with a connection, the widget updates that item (reconnect).
+ */
+export async function connectToken(
+  { db, env }: Deps,
+  p: { ledger: LedgerRef; userId: string; connectionId: number | null },
+): Promise<ConnectToken> {
+  await assertConnectionsAllowed(db, p.ledger.ownerId)
+  const c = p.connectionId === null ? null : await mustGet(db, p.ledger.ledgerId, p.connectionId)
+  const aggregator = await aggregatorFor(env)
+  const token = await remote(
+    () =>
+      aggregator.connectToken({
+        ...(c ? { itemId: c.item_id } : {}),
+        webhookUrl: webhookUrl(env),
+        clientUserId: p.userId,
+      }),
+    () => (c ? new ConnectionNotFoundError() : new AggregatorUnavailableError()),
+  )
+  return { connect_token: token, mode: modeOf(aggregator), item_id: c?.item_id ?? null }
 }
 
 export async function connect(

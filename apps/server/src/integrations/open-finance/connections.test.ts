@@ -133,7 +133,9 @@ describe('Open Finance connections', () => {
   it('offers the sandbox connectors in this mode', async () => {
     const u = await user()
     const res = await u.client.request('/api/v1/connections/connectors')
-    const list = expectContract(connectorListSchema, await res.json()).data
+    const answer = expectContract(connectorListSchema, await res.json())
+    expect(answer.mode).toBe('demo')
+    const list = answer.data
     expect(list.map((c) => c.id)).toEqual([2, 3])
     expect(list[0]?.credentials.map((c) => c.name)).toEqual(['user', 'password'])
   })

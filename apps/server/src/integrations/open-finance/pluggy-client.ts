@@ -139,6 +139,14 @@ export function pluggyAggregator(p: {
           }),
         )
       }),
+    connectToken: ({ itemId, webhookUrl, clientUserId }) =>
+      call(async () => {
+        const { accessToken } = await client.createConnectToken(itemId, {
+          webhookUrl,
+          clientUserId,
+        })
+        return accessToken
+      }),
     createItem: ({ connectorId, credentials, webhookUrl, clientUserId }) =>
       call(async () =>
         toItem(await client.createItem(connectorId, credentials, { webhookUrl, clientUserId })),

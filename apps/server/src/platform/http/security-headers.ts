@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono'
 
 /**
  * A strict policy for every response: scripts only from our origin (the SPA has no inline
- * script), no plugins, no <base>, never framed.
+ * script), no plugins, no <base>, never framed. The one frame we show is Pluggy Connect, the
+ * Open Finance aggregator's widget (ARCHITECTURE §11).
  */
 const CSP = [
   "default-src 'self'",
@@ -13,6 +14,7 @@ const CSP = [
   "connect-src 'self'",
   "manifest-src 'self'",
   "worker-src 'self'",
+  "frame-src 'self' https://connect.pluggy.ai",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",

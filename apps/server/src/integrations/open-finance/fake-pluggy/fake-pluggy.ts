@@ -86,6 +86,12 @@ export class FakePluggy {
   private readonly timers = new Set<NodeJS.Timeout>()
   /** Every request seen (method and path), for tests. */
   readonly calls: string[] = []
+  /** What each connect token was asked for (the widget's item to update, the user, the hook). */
+  readonly connectTokens: {
+    itemId: string | null
+    clientUserId: string | null
+    webhookUrl: string | null
+  }[] = []
   /** Webhook deliveries in flight (tests await them). */
   private deliveries: Promise<unknown>[] = []
   url = ''
@@ -312,8 +318,16 @@ export class FakePluggy {
             : send(res, 404, { code: 404, message: 'Connector not found' })
         }
         return send(res, 200, page(SANDBOX_CONNECTORS, 1, 500))
-      case 'POST connect_token':
+      case 'POST connect_token': {
+        // Pluggy's shape: {itemId?, options: {webhookUrl?, clientUserId?, …}}.
+        const options = (body.options ?? {}) as Record<string, unknown>
+        this.connectTokens.push({
+          itemId: typeof body.itemId === 'string' ? body.itemId : null,
+          clientUserId: typeof options.clientUserId === 'string' ? options.clientUserId : null,
+          webhookUrl: typeof options.webhookUrl === 'string' ? options.webhookUrl : null,
+        })
         return send(res, 200, { accessToken: this.apiKey() })
+      }
       case 'POST items':
         if (parts[1] && parts[2] === 'mfa') return this.mfa(res, parts[1], body)
         return this.createItem(res, body)

@@ -1,4 +1,10 @@
-import type { Connection, Connector, CreateConnectionInput } from '@equilibrai/shared'
+import type {
+  ConnectMode,
+  Connection,
+  ConnectToken,
+  Connector,
+  CreateConnectionInput,
+} from '@equilibrai/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 import { invalidateBalances } from '@/lib/invalidate-balances'
@@ -21,14 +27,33 @@ export function useConnections() {
   })
 }
 
+const connectorsQuery = (enabled: boolean) => ({
+  queryKey: [...CONNECTIONS_KEY, 'connectors'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<{ data: Connector[]; mode: ConnectMode }>('/api/v1/connections/connectors', {
+      signal,
+    }),
+  enabled,
+  staleTime: 5 * 60_000,
+})
+
 export function useConnectors(enabled: boolean) {
-  return useQuery({
-    queryKey: [...CONNECTIONS_KEY, 'connectors'],
-    queryFn: ({ signal }) =>
-      api.get<{ data: Connector[] }>('/api/v1/connections/connectors', { signal }),
-    select: (answer) => answer.data,
-    enabled,
-    staleTime: 5 * 60_000,
+  return useQuery({ ...connectorsQuery(enabled), select: (answer) => answer.data })
+}
+
+/** 'widget': the aggregator's connect widget takes the bank's password (production). */
+export function useConnectMode(enabled: boolean) {
+  return useQuery({ ...connectorsQuery(enabled), select: (answer) => answer.mode })
+}
+
+/** A token for the widget; with a connection id, the widget updates that connection's item. */
+export function useConnectToken() {
+  return useMutation({
+    mutationFn: (connectionId: number | null) =>
+      api.post<ConnectToken>(
+        '/api/v1/connections/connect-token',
+        connectionId === null ? undefined : { connection_id: connectionId },
+      ),
   })
 }
 

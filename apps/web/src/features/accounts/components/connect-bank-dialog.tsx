@@ -1,6 +1,6 @@
 import type { Account, Connection, Connector } from '@equilibrai/shared'
 import { CheckIcon, LockIcon } from 'lucide-react'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { AppLink } from '@/components/app-link'
 import { FormError } from '@/components/form-error'
 import { FormField } from '@/components/form-field'
@@ -21,10 +21,13 @@ import { useSubscription } from '@/lib/get-subscription'
 import {
   useConnect,
   useConnections,
+  useConnectMode,
   useConnectors,
+  useConnectToken,
   useReconnect,
   useSendCode,
 } from '../api/connections'
+import { openPluggyConnect } from '../lib/pluggy-connect'
 
 export type Connecting =
   | null
@@ -42,6 +45,8 @@ function notInPlan(error: unknown): string | null {
  * "Conectar banco": the bank (demo: the sandbox), its user and password, then the code when
  * the bank asks for one, following the connection until it is "Em dia" or refused; at the end,
  * the accounts that appeared. Also used to send a code later and to reconnect.
+ * In production (mode 'widget') Pluggy Connect, the aggregator's widget, takes the bank and the
+ * password instead: this dialog steps aside while it is open and follows the item it made.
  */
 export function ConnectBankDialog({
   connecting,
@@ -53,6 +58,10 @@ export function ConnectBankDialog({
   const open = connecting !== null
   const subscription = useSubscription()
   const connectors = useConnectors(open)
+  const mode = useConnectMode(true)
+  const connectToken = useConnectToken()
+  const [widget, setWidget] = useState<'idle' | 'open' | 'posted' | 'failed'>('idle')
+  const [widgetError, setWidgetError] = useState<string | null>(null)
   const connections = useConnections()
   const accounts = useAccounts()
   const connect = useConnect()
@@ -85,9 +94,65 @@ export function ConnectBankDialog({
     setCredentials({})
     setCode('')
     setRetrying(null)
+    connectToken.reset()
+    setWidget('idle')
+    setWidgetError(null)
     accountsBefore.current = null
     onClose()
   }
+
+  const widgetMode = mode.data === 'widget'
+  const freePlan = subscription.data?.plan_type === 'free'
+  const wantsWidget =
+    widgetMode &&
+    widget === 'idle' &&
+    !followed &&
+    !connectToken.isPending &&
+    !connectToken.isError &&
+    (connecting?.mode === 'new' || connecting?.mode === 'reconnect' || retrying !== null) &&
+    !(connecting?.mode === 'new' && freePlan)
+
+  // Production: ask for a token and open the widget; its item is then posted and followed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opens once per wish, not per render
+  useEffect(() => {
+    if (!wantsWidget) return
+    const again = target
+    let succeeded = false
+    let failure: string | null = null
+    remember()
+    connectToken.mutate(again?.id ?? null, {
+      onSuccess: (token) => {
+        setWidget('open')
+        openPluggyConnect({
+          connectToken: token.connect_token,
+          ...(token.item_id ? { updateItem: token.item_id } : {}),
+          // The widget stays on its own success screen until closed; the item is posted now.
+          onSuccess: (itemId) => {
+            succeeded = true
+            if (again) {
+              reconnect.mutate({ id: again.id }, { onSuccess: (c) => setConnectionId(c.id) })
+            } else {
+              connect.mutate({ item_id: itemId }, { onSuccess: (c) => setConnectionId(c.id) })
+            }
+          },
+          onError: (message) => {
+            failure = message
+          },
+          // Closed: back to this dialog following the item or telling the error; else the end.
+          onClose: () => {
+            if (succeeded) setWidget('posted')
+            else if (failure) {
+              setWidgetError(failure)
+              setWidget('failed')
+            } else close()
+          },
+        }).catch(() => {
+          setWidgetError('Não foi possível abrir a janela do Pluggy. Tente de novo.')
+          setWidget('failed')
+        })
+      },
+    })
+  }, [wantsWidget])
 
   function remember() {
     accountsBefore.current = new Set((accounts.data ?? []).map((a) => a.id))
@@ -119,6 +184,7 @@ export function ConnectBankDialog({
   }
 
   const upsell =
+    notInPlan(connectToken.error) ??
     notInPlan(connect.error) ??
     notInPlan(reconnect.error) ??
     (connecting?.mode === 'new' && subscription.data?.plan_type === 'free' ? NOT_IN_PLAN : null)
@@ -129,7 +195,9 @@ export function ConnectBankDialog({
   const step = upsell
     ? 'upsell'
     : !followed
-      ? 'credentials'
+      ? widgetMode
+        ? 'widget'
+        : 'credentials'
       : followed.status === 'needs_action' && followed.mfa
         ? 'code'
         : followed.status === 'syncing'
@@ -146,7 +214,7 @@ export function ConnectBankDialog({
         : 'Conectar banco'
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+    <Dialog open={open && widget !== 'open'} onOpenChange={(next) => !next && close()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
@@ -215,6 +283,25 @@ export function ConnectBankDialog({
             )}
             <FormError error={connect.error ?? reconnect.error} />
           </form>
+        )}
+
+        {step === 'widget' && (
+          <div className="space-y-2 text-sm" data-testid="connect-widget">
+            {widget === 'failed' || connectToken.isError ? (
+              <div role="alert" className="space-y-1">
+                <p className="font-medium">A conexão não foi concluída na janela do Pluggy.</p>
+                {widgetError && <p className="text-muted-foreground">{widgetError}</p>}
+                <FormError error={connectToken.error} />
+              </div>
+            ) : (
+              <p role="status">
+                {connect.isPending || reconnect.isPending
+                  ? 'Registrando a conexão…'
+                  : 'Abrindo a janela segura do Pluggy, nosso parceiro de Open Finance…'}
+              </p>
+            )}
+            <FormError error={connect.error ?? reconnect.error} />
+          </div>
         )}
 
         {step === 'code' && followed && (
@@ -293,6 +380,22 @@ export function ConnectBankDialog({
                 {step === 'code' ? 'Enviar código' : connect.isPending ? 'Conectando…' : 'Conectar'}
               </Button>
             </>
+          ) : step === 'widget' && (widget === 'failed' || connectToken.isError) ? (
+            <>
+              <Button type="button" variant="outline" onClick={close}>
+                Fechar
+              </Button>
+              <Button
+                type="button"
+                onClick={() => {
+                  connectToken.reset()
+                  setWidgetError(null)
+                  setWidget('idle')
+                }}
+              >
+                Tentar de novo
+              </Button>
+            </>
           ) : step === 'failed' ? (
             <>
               <Button type="button" variant="outline" onClick={close}>
@@ -305,6 +408,7 @@ export function ConnectBankDialog({
                   reconnect.reset()
                   sendCode.reset()
                   setRetrying(followed)
+                  setWidget('idle')
                   setCredentials({})
                   setConnectionId(null)
                 }}
