@@ -135,7 +135,7 @@ describe('/relatorios', () => {
     await page.goto('/relatorios')
     const upsell = page.getByTestId('report-upsell')
     await upsell.waitFor()
-    expect(await upsell.innerText()).toContain('Disponível a partir do plano Pessoa Física')
+    expect(await upsell.innerText()).toContain('Disponíveis a partir do plano Pessoa Física')
     expect(await upsell.innerText()).toContain('Extrato em PDF')
     const upgrade = page.getByRole('link', { name: 'Fazer upgrade' })
     expect(await upgrade.getAttribute('href')).toBe('/dashboard#planos')
