@@ -16,6 +16,7 @@ import {
 import { type FuzzyIndex, buildFuzzy, fuzzyLookup, withinOneEdit } from './fuzzy.ts'
 import { alignedOriginal, foldText } from './normalize.ts'
 import { NUM, Role, type Token, WORD, tokenize } from './tokens.ts'
+import { addFlag, infoOf } from './word-flags.ts'
 
 /**
  * Categories from words. The lexicon is compiled at load into maps keyed by a phrase's first
@@ -39,8 +40,8 @@ export type WordSeq = {
   words: string[]
   /** Each word's singular (`singular`), worked out once for every index and learned word. */
   ones: string[]
-  /** Whether the word (or its singular) starts a phrase of any index: the others are skipped. */
-  heads: boolean[]
+  /** Which indexes have a phrase the word (or its singular) starts (HEAD bits): others skip it. */
+  heads: number[]
   tokens: number[]
   /** Written in capitals ('DAS', 'IR'). */
   capitals: boolean[]
@@ -118,13 +119,27 @@ addAll(TRIGGER_INDEX, INCOME_TRIGGERS, false, true)
 const NAME_INDEX: PhraseIndex = new Map()
 addAll(NAME_INDEX, CATEGORY_NAMES, false, false)
 
-/** First words of every phrase of every index: one lookup per word rules out all of them. */
-const HEADS: ReadonlySet<string> = new Set([
-  ...EXPENSE_INDEX.keys(),
-  ...INCOME_INDEX.keys(),
-  ...TRIGGER_INDEX.keys(),
-  ...NAME_INDEX.keys(),
-])
+// First words of the phrases of each index (word-flags.ts): the word's own lookup at tokenizing
+// rules out every index that has no phrase starting with it.
+const EXPENSE_HEAD = 1
+const INCOME_HEAD = 2
+const TRIGGER_HEAD = 4
+const NAME_HEAD = 8
+const ANY_HEAD = EXPENSE_HEAD | INCOME_HEAD | TRIGGER_HEAD | NAME_HEAD
+/** Capitals-only acronyms ('DAS', 'IR'): only for these is the original's case looked at. */
+const CAPITALS = 16
+addFlag('a', EXPENSE_HEAD, EXPENSE_INDEX.keys())
+addFlag('a', INCOME_HEAD, INCOME_INDEX.keys())
+addFlag('a', TRIGGER_HEAD, TRIGGER_INDEX.keys())
+addFlag('a', NAME_HEAD, NAME_INDEX.keys())
+addFlag('a', CAPITALS, CAPITALS_ONLY)
+
+function headBit(index: PhraseIndex): number {
+  if (index === EXPENSE_INDEX) return EXPENSE_HEAD
+  if (index === INCOME_INDEX) return INCOME_HEAD
+  if (index === TRIGGER_INDEX) return TRIGGER_HEAD
+  return index === NAME_INDEX ? NAME_HEAD : ANY_HEAD
+}
 
 /** Phrases filed under two categories of the same type; a test keeps this empty. */
 export function lexiconConflicts(): readonly string[] {
@@ -155,10 +170,10 @@ function sameWord(seq: WordSeq, p: number, lexiconWord: string): boolean {
   return seq.words[p] === lexiconWord || seq.ones[p] === lexiconWord
 }
 
-/** The longest phrase of `index` that starts at word position p, or null. */
-function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
+/** The longest phrase of `index` (whose HEAD bit is `bit`) that starts at word position p, or null. */
+function phraseAt(seq: WordSeq, p: number, index: PhraseIndex, bit: number): Phrase | null {
   const word = seq.words[p]
-  if (word === undefined || seq.heads[p] !== true) return null
+  if (word === undefined || ((seq.heads[p] ?? 0) & bit) === 0) return null
   let bucket = index.get(word)
   if (bucket === undefined) {
     const one = seq.ones[p] ?? word
@@ -188,8 +203,9 @@ function better(candidate: CategoryMatch, best: CategoryMatch | null): boolean {
 
 function matchIndex(seq: WordSeq, index: PhraseIndex): CategoryMatch | null {
   let best: CategoryMatch | null = null
+  const bit = headBit(index)
   for (let p = 0; p < seq.words.length; p++) {
-    const phrase = phraseAt(seq, p, index)
+    const phrase = phraseAt(seq, p, index, bit)
     if (phrase === null) continue
     const match: CategoryMatch = {
       category: phrase.category,
@@ -405,13 +421,22 @@ export function wordSeq(
     const t = tokens[i]
     if (t === undefined || !WORD_ROLES.has(t.role)) continue
     if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
-      const one = singular(t.text)
+      // The singular and the heads are the word's own: worked out once per token.
+      let heads = t.heads
+      if (heads < 0) {
+        const one = singular(t.text)
+        const info = t.kind === WORD ? t.info : infoOf(t.text)
+        heads = info.a & (ANY_HEAD | CAPITALS)
+        if (one !== t.text) heads |= infoOf(one).a & ANY_HEAD
+        t.one = one
+        t.heads = heads
+      }
       seq.words.push(t.text)
-      seq.ones.push(one)
-      seq.heads.push(HEADS.has(t.text) || (one !== t.text && HEADS.has(one)))
+      seq.ones.push(t.one)
+      seq.heads.push(heads)
       seq.tokens.push(i)
       // Case matters only for the capitals-only acronyms; skip the slice for every other word.
-      const raw = CAPITALS_ONLY.has(t.text) ? original.slice(t.start, t.end) : ''
+      const raw = heads & CAPITALS ? original.slice(t.start, t.end) : ''
       seq.capitals.push(raw.length > 1 && raw === raw.toUpperCase())
     }
   }

@@ -1,3 +1,5 @@
+import { NO_INFO, type WordInfo, infoOf } from './word-flags.ts'
+
 /**
  * The tokenizer. A message is cut once into words, numbers and symbols over its folded text
  * (see normalize.ts); every later pass (dates, money, commands, categories) walks this array
@@ -36,6 +38,11 @@ export class Token {
   /** A line break right before the token: a new line starts a new item. */
   newLine: boolean
   role: Role
+  /** What the word is (word-flags.ts), looked up once here; `NO_INFO` for numbers and symbols. */
+  info: Readonly<WordInfo>
+  /** The word's singular and lexicon heads, worked out by the first `wordSeq` (categorize.ts). */
+  one: string
+  heads: number
 
   constructor(kind: TokenKind, start: number, end: number, text: string, spaced: boolean) {
     this.kind = kind
@@ -45,6 +52,9 @@ export class Token {
     this.spaced = spaced
     this.newLine = false
     this.role = Role.FREE
+    this.info = kind === WORD ? infoOf(text) : NO_INFO
+    this.one = ''
+    this.heads = -1
   }
 }
 
