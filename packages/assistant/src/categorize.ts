@@ -16,7 +16,7 @@ import {
 import { type FuzzyIndex, buildFuzzy, fuzzyLookup, withinOneEdit } from './fuzzy.ts'
 import { alignedOriginal, foldText } from './normalize.ts'
 import { NUM, Role, type Token, WORD, tokenize } from './tokens.ts'
-import { addFlag, infoOf } from './word-flags.ts'
+import { A, addFlag, infoOf } from './word-flags.ts'
 
 /**
  * Categories from words. The lexicon is compiled at load into maps keyed by a phrase's first
@@ -121,13 +121,10 @@ addAll(NAME_INDEX, CATEGORY_NAMES, false, false)
 
 // First words of the phrases of each index (word-flags.ts): the word's own lookup at tokenizing
 // rules out every index that has no phrase starting with it.
-const EXPENSE_HEAD = 1
-const INCOME_HEAD = 2
-const TRIGGER_HEAD = 4
-const NAME_HEAD = 8
+const { EXPENSE_HEAD, INCOME_HEAD, TRIGGER_HEAD, NAME_HEAD } = A
 const ANY_HEAD = EXPENSE_HEAD | INCOME_HEAD | TRIGGER_HEAD | NAME_HEAD
 /** Capitals-only acronyms ('DAS', 'IR'): only for these is the original's case looked at. */
-const CAPITALS = 16
+const CAPITALS = A.CAPITALS
 addFlag('a', EXPENSE_HEAD, EXPENSE_INDEX.keys())
 addFlag('a', INCOME_HEAD, INCOME_INDEX.keys())
 addFlag('a', TRIGGER_HEAD, TRIGGER_INDEX.keys())

@@ -16,6 +16,7 @@ import {
   UNIT_WORDS,
   WEEKDAYS,
 } from './vocabulary.ts'
+import { A, addFlag } from './word-flags.ts'
 
 /**
  * The money reader (ARCHITECTURE §7). A message may hold several numbers; each is judged in
@@ -461,6 +462,14 @@ function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
 }
 
 const NUMBER_START = new Set([...NUMBER_WORDS.keys(), 'mil'])
+addFlag('a', A.NUMBER_START, NUMBER_START)
+
+/** Whether the token at i is a word that can start an amount in words (or is 'mil'). */
+function numberStartAt(tokens: readonly Token[], i: number): boolean {
+  if (i < 0) return false
+  const t = tokens[i]
+  return t !== undefined && (t.info.a & A.NUMBER_START) !== 0
+}
 
 /**
  * Finds the amount among the message's tokens (already marked for phones and dates), marks
@@ -493,8 +502,8 @@ export function readAmounts(tokens: Token[]): { best: AmountMatch | null; all: A
       }
     } else if (
       t.kind === WORD &&
-      NUMBER_START.has(t.text) &&
-      (i === 0 || tokenAt(tokens, i - 1)?.kind !== WORD || !NUMBER_START.has(wordAt(tokens, i - 1)))
+      (t.info.a & A.NUMBER_START) !== 0 &&
+      (i === 0 || tokenAt(tokens, i - 1)?.kind !== WORD || !numberStartAt(tokens, i - 1))
     ) {
       const c = judgeWords(tokens, i)
       if (c) {

@@ -18,6 +18,28 @@ export class WordInfo {
   x = 0
 }
 
+/** Bits of the general slot `a`, each filled by the module that owns the list. */
+export const A = {
+  /** categorize.ts: first words of each phrase index, and the capitals-only acronyms. */
+  EXPENSE_HEAD: 1,
+  INCOME_HEAD: 2,
+  TRIGGER_HEAD: 4,
+  NAME_HEAD: 8,
+  CAPITALS: 16,
+  /** vocabulary.ts */
+  EDGE: 32,
+  EXPENSE_VERB: 64,
+  INCOME_VERB: 128,
+  NEUTRAL_VERB: 256,
+  /** date-reader.ts: words that can start a date. */
+  DATE_START: 512,
+  /** money-reader.ts: words that can start an amount in words, and 'mil'. */
+  NUMBER_START: 1024,
+  /** entry.ts: due-date words, and 'me pagou'-like verbs. */
+  BILL: 2048,
+  PAID_ME: 4096,
+} as const
+
 export type Slot = 'a' | 'c' | 'n' | 'w' | 'x'
 
 /** The info of every word no list names: all bits clear. Never written. */
