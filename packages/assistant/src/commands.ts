@@ -8,6 +8,7 @@ import { NUM, Role, type Token, WORD, allDigits } from './tokens.ts'
 import { readReportRequest } from './report-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
 import { MONTHS } from './vocabulary.ts'
+import { addFlag, infoOf } from './word-flags.ts'
 
 /**
  * Commands: everything that is not a new entry. Each reader is strict about the words it
@@ -21,6 +22,8 @@ export type Words = {
   list: string[]
   at: number[]
   numbers: Token[]
+  /** The command bits (`C` below, word-flags.ts slot c) of any word of `list`, or'ed. */
+  any: number
 }
 
 function set(text: string): ReadonlySet<string> {
@@ -125,6 +128,29 @@ const RECENT_CORE = set(`
 `)
 const THIS_MONTH_LEAD = set('esse este neste nesse deste desse do no')
 
+// What each word can be for a command, looked up once per word at tokenizing (word-flags.ts):
+// a reader whose words are all absent leaves on one bit test.
+const C = {
+  POLITE: 1,
+  EDIT_HEAD: 2,
+  CORRECTION_MARKER: 4,
+  SUMMARY_CORE: 8,
+  RECENT_CORE: 16,
+  INCOME_ASK: 32,
+  SALDO: 64,
+  QUANTO: 128,
+  COMO: 256,
+} as const
+addFlag('c', C.POLITE, POLITE)
+addFlag('c', C.EDIT_HEAD, [...UNDO, ...DELETE, ...CORRECT, ...MOVE])
+addFlag('c', C.CORRECTION_MARKER, CORRECTION_MARKERS)
+addFlag('c', C.SUMMARY_CORE, SUMMARY_CORE)
+addFlag('c', C.RECENT_CORE, RECENT_CORE)
+addFlag('c', C.INCOME_ASK, INCOME_ASK)
+addFlag('c', C.SALDO, ['saldo'])
+addFlag('c', C.QUANTO, ['quanto'])
+addFlag('c', C.COMO, ['como'])
+
 // Abbreviations people type for question words: 'qto gastei', 'qnt tenho', 'q eu gastei'.
 const SPELLED_OUT: ReadonlyMap<string, string> = new Map([
   ['qto', 'quanto'],
@@ -138,20 +164,28 @@ function readWords(a: Analysis): Words {
   const list: string[] = []
   const at: number[] = []
   const numbers: Token[] = []
+  let any = 0
   const { tokens } = a
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     if (t === undefined) continue
     if (t.kind === NUM) numbers.push(t)
     // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
-    if (t.kind !== WORD || t.role === Role.FILLER || POLITE.has(t.text)) continue
+    if (t.kind !== WORD || t.role === Role.FILLER || (t.info.c & C.POLITE) !== 0) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
     if (t.text === 'q' && list.length > 0 && list[list.length - 1] === 'quanto') continue
     // Only 'q…' abbreviations are spelled out: one comparison for every other word.
-    list.push(t.text.charCodeAt(0) === 113 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
+    const spelled = t.text.charCodeAt(0) === 113 ? SPELLED_OUT.get(t.text) : undefined
+    if (spelled === undefined) {
+      list.push(t.text)
+      any |= t.info.c
+    } else {
+      list.push(spelled)
+      any |= infoOf(spelled).c
+    }
     at.push(i)
   }
-  return { list, at, numbers }
+  return { list, at, numbers, any }
 }
 
 /** Four digits (/^\d{4}$/). */
@@ -211,6 +245,8 @@ function targetCategory(a: Analysis, w: Words): Category | null {
 
 /** 'apagar 3', 'desfazer', 'corrigir último para 55', 'mudar categoria do último para lazer'. */
 function editing(a: Analysis, w: Words): Decision | null {
+  // Nearly every message leaves here: none of its words is an editing verb.
+  if ((w.any & C.EDIT_HEAD) === 0) return null
   let h = 0
   while (h < w.list.length - 1 && LEAD.has(w.list[h] ?? '')) h++
   const head = w.list[h] ?? ''
@@ -263,7 +299,7 @@ function lateCorrection(a: Analysis, w: Words): Decision | null {
   // 'não era 50, era 45': the new value is the last one said.
   const amount = a.amounts.length === 2 ? a.amounts[1] : a.amount
   if (amount == null || amount.cents <= 0 || amount.cents > MAX_ENTRY_CENTS) return null
-  if (!someIn(w.list, CORRECTION_MARKERS)) return null
+  if ((w.any & C.CORRECTION_MARKER) === 0) return null
   const inAmount = (i: number) => a.amounts.some((m) => i >= m.first && i <= m.last)
   if (w.numbers.some((t) => !inAmount(a.tokens.indexOf(t)))) return null
   const words = w.list.filter((_, k) => !inAmount(w.at[k] ?? -1))
@@ -290,8 +326,8 @@ function categorySaying(a: Analysis, w: Words): Decision | null {
 
 function balance(a: Analysis, w: Words): Decision | null {
   if (a.amount !== null && a.amount.cents > 0) return null
-  if (w.list.includes('saldo')) return { kind: 'balance' }
-  if (!w.list.includes('quanto') && !w.list.includes('como')) return null
+  if (w.any & C.SALDO) return { kind: 'balance' }
+  if ((w.any & (C.QUANTO | C.COMO)) === 0) return null
   if (BALANCE_PHRASES.some((p) => hasPhrase(w.list, p))) return { kind: 'balance' }
   return null
 }
@@ -346,7 +382,9 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
   ) {
     return null
   }
-  if (!someIn(w.list, SUMMARY_CORE) && !asksSpending(w.list)) return null
+  // asksSpending needs a 'quanto': without it and a summary word, one bit test says no.
+  if ((w.any & C.SUMMARY_CORE) === 0 && ((w.any & C.QUANTO) === 0 || !asksSpending(w.list)))
+    return null
   const decision: { kind: 'summary'; month?: string; category?: Category } & Partial<DayRange> = {
     kind: 'summary',
   }
@@ -360,14 +398,14 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
   if (month) decision.month = month
   const category = categoryByName(
     wordSeq(a.tokens, a.original),
-    someIn(w.list, INCOME_ASK) ? 'income' : 'expense',
+    w.any & C.INCOME_ASK ? 'income' : 'expense',
   )
   if (category) decision.category = category
   return decision
 }
 
 function recent(a: Analysis, w: Words): Decision | null {
-  if (!someIn(w.list, RECENT_CORE)) return null
+  if ((w.any & C.RECENT_CORE) === 0) return null
   // 'últimos 10' is a count, not money; a real amount means this is something else.
   const amount = a.amount
   if (amount !== null && (amount.first !== amount.last || amount.cents > 100 * 100)) return null
