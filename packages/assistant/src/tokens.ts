@@ -1,4 +1,12 @@
-import { NO_INFO, type WordInfo, infoOf } from './word-flags.ts'
+import {
+  HASH_SEED,
+  NO_INFO,
+  type WordInfo,
+  findWord,
+  hashStep,
+  infoAtSlot,
+  wordAtSlot,
+} from './word-flags.ts'
 
 /**
  * The tokenizer. A message is cut once into words, numbers and symbols over its folded text
@@ -44,7 +52,14 @@ export class Token {
   one: string
   heads: number
 
-  constructor(kind: TokenKind, start: number, end: number, text: string, spaced: boolean) {
+  constructor(
+    kind: TokenKind,
+    start: number,
+    end: number,
+    text: string,
+    spaced: boolean,
+    info: Readonly<WordInfo> = NO_INFO,
+  ) {
     this.kind = kind
     this.start = start
     this.end = end
@@ -52,7 +67,7 @@ export class Token {
     this.spaced = spaced
     this.newLine = false
     this.role = Role.FREE
-    this.info = kind === WORD ? infoOf(text) : NO_INFO
+    this.info = info
     this.one = ''
     this.heads = -1
   }
@@ -104,14 +119,26 @@ export function tokenize(folded: string): Token[] {
       }
       push(tokens, new Token(NUM, start, i, folded.slice(start, i), spaced), newLine)
     } else if (isLetter(c)) {
+      // The word's hash is worked out as its letters are read: a known word is found in the
+      // flags table (word-flags.ts) without being cut out, and takes the table's string.
+      let h = hashStep(HASH_SEED, c)
       i++
       while (i < len) {
         const d = folded.charCodeAt(i)
-        if (isLetter(d)) i++
-        else if ((d === 38 || d === 39) && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) i += 2
-        else break
+        if (isLetter(d)) {
+          h = hashStep(h, d)
+          i++
+        } else if ((d === 38 || d === 39) && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
+          h = hashStep(hashStep(h, d), folded.charCodeAt(i + 1))
+          i += 2
+        } else break
       }
-      push(tokens, new Token(WORD, start, i, folded.slice(start, i), spaced), newLine)
+      const k = findWord(folded, start, i, h)
+      const word =
+        k < 0
+          ? new Token(WORD, start, i, folded.slice(start, i), spaced)
+          : new Token(WORD, start, i, wordAtSlot(k), spaced, infoAtSlot(k))
+      push(tokens, word, newLine)
       if (folded.charCodeAt(i) === 45 && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
         i++
         spaced = true

@@ -47,6 +47,77 @@ export const NO_INFO: Readonly<WordInfo> = Object.freeze(new WordInfo())
 
 const TABLE = new Map<string, WordInfo>()
 
+/*
+ * The same words in an open-addressing table keyed by a hash the tokenizer works out while it
+ * reads the word's letters (`hashStep`), so a word is found without cutting it out of the text
+ * first: a known word's token takes the table's own string, and only unknown words are sliced.
+ */
+export const HASH_SEED = 0x811c9dc5 | 0
+/** FNV-1a over UTF-16 code units. */
+export function hashStep(h: number, c: number): number {
+  return Math.imul(h ^ c, 0x01000193)
+}
+function hashOf(word: string): number {
+  let h = HASH_SEED
+  for (let i = 0; i < word.length; i++) h = hashStep(h, word.charCodeAt(i))
+  return h
+}
+let mask = (1 << 12) - 1
+let keys: (string | undefined)[] = new Array(mask + 1)
+let hashes = new Int32Array(mask + 1)
+let infos: WordInfo[] = new Array(mask + 1)
+let count = 0
+
+function place(word: string, h: number, info: WordInfo): void {
+  let k = h & mask
+  while (keys[k] !== undefined) k = (k + 1) & mask
+  keys[k] = word
+  hashes[k] = h
+  infos[k] = info
+}
+
+function insert(word: string, info: WordInfo): void {
+  if (2 * (count + 1) > mask + 1) {
+    const old = { keys, infos }
+    mask = 2 * mask + 1
+    keys = new Array(mask + 1)
+    hashes = new Int32Array(mask + 1)
+    infos = new Array(mask + 1)
+    for (let k = 0; k < old.keys.length; k++) {
+      const w = old.keys[k]
+      const i = old.infos[k]
+      if (w !== undefined && i !== undefined) place(w, hashOf(w), i)
+    }
+  }
+  place(word, hashOf(word), info)
+  count++
+}
+
+/**
+ * The table's slot of the word `text[start, end)` whose `hashStep` hash is `h`, or -1 when
+ * no list names it. `wordAtSlot` and `infoAtSlot` read the slot.
+ */
+export function findWord(text: string, start: number, end: number, h: number): number {
+  const n = end - start
+  let k = h & mask
+  for (;;) {
+    const key = keys[k]
+    if (key === undefined) return -1
+    if (hashes[k] === h && key.length === n) {
+      let i = 0
+      while (i < n && key.charCodeAt(i) === text.charCodeAt(start + i)) i++
+      if (i === n) return k
+    }
+    k = (k + 1) & mask
+  }
+}
+export function wordAtSlot(k: number): string {
+  return keys[k] ?? ''
+}
+export function infoAtSlot(k: number): Readonly<WordInfo> {
+  return infos[k] ?? NO_INFO
+}
+
 /** Sets `bit` of `slot` for each word. Called at module load only. */
 export function addFlag(slot: Slot, bit: number, words: Iterable<string>): void {
   for (const word of words) {
@@ -54,6 +125,7 @@ export function addFlag(slot: Slot, bit: number, words: Iterable<string>): void 
     if (info === undefined) {
       info = new WordInfo()
       TABLE.set(word, info)
+      insert(word, info)
     }
     info[slot] |= bit
   }
