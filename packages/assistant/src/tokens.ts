@@ -187,6 +187,13 @@ export function wordAt(tokens: readonly Token[], i: number): string {
   return t !== undefined && t.kind === WORD ? t.text : ''
 }
 
+/** The word info of the token at `i` (`NO_INFO` for numbers, symbols and out of range). */
+export function infoAt(tokens: readonly Token[], i: number): Readonly<WordInfo> {
+  if (i < 0) return NO_INFO
+  const t = tokens[i]
+  return t === undefined ? NO_INFO : t.info
+}
+
 /** The symbol at `i`, or '' when it is not a symbol (or out of range). */
 export function symAt(tokens: readonly Token[], i: number): string {
   if (i < 0) return ''

@@ -1,5 +1,5 @@
 import { normalizeWord } from './normalize.ts'
-import { A, addFlag } from './word-flags.ts'
+import { A, M, addFlag } from './word-flags.ts'
 
 /**
  * Closed word lists the passes consult. Written with accents for legibility; folded at load
@@ -150,3 +150,15 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['oitocentos', 800],
   ['novecentos', 900],
 ])
+
+addFlag('m', M.CURRENCY, CURRENCY_WORDS)
+addFlag('m', M.THOUSAND, THOUSAND_WORDS)
+addFlag('m', M.MILLION, MILLION_WORDS)
+addFlag('m', M.CENT, CENT_WORDS)
+addFlag('m', M.UNIT, UNIT_WORDS)
+addFlag('m', M.TIME, TIME_WORDS)
+addFlag('m', M.CODE, CODE_WORDS)
+addFlag('m', M.PHONE, PHONE_WORDS)
+addFlag('m', M.PRICE, PRICE_WORDS)
+addFlag('m', M.MONTH, MONTHS.keys())
+addFlag('m', M.WEEKDAY, WEEKDAYS.keys())

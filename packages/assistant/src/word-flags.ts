@@ -14,8 +14,8 @@ export class WordInfo {
   n = 0
   /** News, negation and owned numbers (news.ts). */
   w = 0
-  /** Accounts and confidence. */
-  x = 0
+  /** The money reader (money-reader.ts, vocabulary.ts). */
+  m = 0
 }
 
 /** Bits of the general slot `a`, each filled by the module that owns the list. */
@@ -40,7 +40,28 @@ export const A = {
   PAID_ME: 4096,
 } as const
 
-export type Slot = 'a' | 'c' | 'n' | 'w' | 'x'
+/** Bits of the money reader's slot `m`. */
+export const M = {
+  /** vocabulary.ts */
+  CURRENCY: 1,
+  THOUSAND: 2,
+  MILLION: 4,
+  CENT: 8,
+  UNIT: 16,
+  TIME: 32,
+  CODE: 64,
+  PHONE: 128,
+  PRICE: 256,
+  MONTH: 512,
+  WEEKDAY: 1024,
+  /** money-reader.ts */
+  ORDINAL_SUFFIX: 2048,
+  CODE_GAP: 4096,
+  YEAR_LEAD: 8192,
+  SINGULAR_S: 16384,
+} as const
+
+export type Slot = 'a' | 'c' | 'n' | 'w' | 'm'
 
 /** The info of every word no list names: all bits clear. Never written. */
 export const NO_INFO: Readonly<WordInfo> = Object.freeze(new WordInfo())
