@@ -32,6 +32,8 @@ type Phrase = {
   weak: boolean
   /** An income word that makes the message an income by itself. */
   trigger: boolean
+  /** One capitals-only acronym ('DAS', 'IR'): it matches only when written in capitals. */
+  capitalsOnly: boolean
 }
 type PhraseIndex = Map<string, Phrase[]>
 
@@ -88,7 +90,8 @@ function addTo(
     if (existing.category !== category) conflicts.push(`${key}: ${existing.category} / ${category}`)
     return
   }
-  bucket.push({ words, category, weak, trigger })
+  const capitalsOnly = words.length === 1 && CAPITALS_ONLY.has(words[0] ?? '')
+  bucket.push({ words, category, weak, trigger, capitalsOnly })
   bucket.sort((a, b) => b.words.length - a.words.length)
   index.set(head, bucket)
 }
@@ -184,9 +187,7 @@ function phraseAt(seq: WordSeq, p: number, index: PhraseIndex, bit: number): Phr
       ok = lexiconWord !== undefined && sameWord(seq, p + k, lexiconWord)
     }
     if (!ok) continue
-    if (phrase.words.length === 1 && CAPITALS_ONLY.has(phrase.words[0] ?? '') && !seq.capitals[p]) {
-      continue
-    }
+    if (phrase.capitalsOnly && !seq.capitals[p]) continue
     return phrase
   }
   return null
@@ -202,6 +203,8 @@ function matchIndex(seq: WordSeq, index: PhraseIndex): CategoryMatch | null {
   let best: CategoryMatch | null = null
   const bit = headBit(index)
   for (let p = 0; p < seq.words.length; p++) {
+    // Most words start no phrase of this index: one bit test, no call.
+    if (((seq.heads[p] ?? 0) & bit) === 0) continue
     const phrase = phraseAt(seq, p, index, bit)
     if (phrase === null) continue
     const match: CategoryMatch = {
@@ -299,7 +302,10 @@ const SHORT_BRANDS: ReadonlyMap<string, Phrase> = new Map(
       ['rappi', 'alimentacao'],
       ['shopee', 'compras'],
     ] as const
-  ).map(([word, category]) => [word, { words: [word], category, weak: false, trigger: false }]),
+  ).map(([word, category]) => [
+    word,
+    { words: [word], category, weak: false, trigger: false, capitalsOnly: false },
+  ]),
 )
 
 function shortBrandTypo(word: string): Phrase | null {
