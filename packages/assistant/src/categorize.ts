@@ -402,6 +402,9 @@ export function categoryByName(seq: WordSeq, prefer: EntryType = 'expense'): Cat
   )
 }
 
+/** `WordSeq.learned` before `learnedCategories` has looked (it replaces it, never writes it). */
+const NOT_LOOKED_UP: (Category | null)[] = []
+
 const WORD_ROLES: ReadonlySet<number> = new Set([Role.FREE, Role.VERB, Role.BRAND, Role.COMMAND])
 
 /** The words categories are read from: words still free or verbs, and '99' read as the app. */
@@ -418,7 +421,7 @@ export function wordSeq(
     tokens: [],
     capitals: [],
     learnedFrom: undefined,
-    learned: [],
+    learned: NOT_LOOKED_UP,
   }
   for (let i = from; i < to; i++) {
     const t = tokens[i]

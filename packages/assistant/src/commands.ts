@@ -273,7 +273,12 @@ function editing(a: Analysis, w: Words): Decision | null {
   }
   const moving = MOVE.has(head)
   if (!CORRECT.has(head) && !moving) return null
-  const said = rest.filter((_, k) => a.tokens[w.at[h + 1 + k] ?? -1]?.role !== Role.AMOUNT)
+  // A loop, not a filter: a closure over a, w and h would cost every message a context.
+  const said: string[] = []
+  for (let k = 0; k < rest.length; k++) {
+    const word = rest[k]
+    if (word !== undefined && a.tokens[w.at[h + 1 + k] ?? -1]?.role !== Role.AMOUNT) said.push(word)
+  }
   let marker = -1
   for (let k = 0; k < said.length; k++) if (TARGET_MARKERS.has(said[k] ?? '')) marker = k
   if (!allIn(marker >= 0 ? said.slice(0, marker) : said, EDIT_OBJECT)) return null
@@ -300,11 +305,18 @@ function lateCorrection(a: Analysis, w: Words): Decision | null {
   const amount = a.amounts.length === 2 ? a.amounts[1] : a.amount
   if (amount == null || amount.cents <= 0 || amount.cents > MAX_ENTRY_CENTS) return null
   if ((w.any & C.CORRECTION_MARKER) === 0) return null
+  return saidOnlyCorrection(a, w) ? { kind: 'correct_amount', amount_cents: amount.cents } : null
+}
+
+/**
+ * Whether every number belongs to an amount and the other words are correction words. Apart
+ * from lateCorrection: its closures would cost every message a context, not only these.
+ */
+function saidOnlyCorrection(a: Analysis, w: Words): boolean {
   const inAmount = (i: number) => a.amounts.some((m) => i >= m.first && i <= m.last)
-  if (w.numbers.some((t) => !inAmount(a.tokens.indexOf(t)))) return null
+  if (w.numbers.some((t) => !inAmount(a.tokens.indexOf(t)))) return false
   const words = w.list.filter((_, k) => !inAmount(w.at[k] ?? -1))
-  if (words.length === 0 || !allIn(words, CORRECTION_WORDS)) return null
-  return { kind: 'correct_amount', amount_cents: amount.cents }
+  return words.length > 0 && allIn(words, CORRECTION_WORDS)
 }
 
 /** 'categoria lazer', 'isso é lazer', 'era mercado'. */
@@ -328,7 +340,7 @@ function balance(a: Analysis, w: Words): Decision | null {
   if (a.amount !== null && a.amount.cents > 0) return null
   if (w.any & C.SALDO) return { kind: 'balance' }
   if ((w.any & (C.QUANTO | C.COMO)) === 0) return null
-  if (BALANCE_PHRASES.some((p) => hasPhrase(w.list, p))) return { kind: 'balance' }
+  for (const p of BALANCE_PHRASES) if (hasPhrase(w.list, p)) return { kind: 'balance' }
   return null
 }
 

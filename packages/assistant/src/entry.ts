@@ -172,6 +172,8 @@ export type EntryDefaults = {
   date?: DateMatch
 }
 
+const NO_DEFAULTS: EntryDefaults = Object.freeze({})
+
 /** The type the message's verb or sign says, or null. Marks the verbs. */
 export function statedType(a: Analysis): EntryType | null {
   const verbType = markVerbs(a.tokens)
@@ -183,7 +185,7 @@ export function statedType(a: Analysis): EntryType | null {
 export function readEntry(
   a: Analysis,
   ctx: AssistantContext,
-  defaults: EntryDefaults = {},
+  defaults: EntryDefaults = NO_DEFAULTS,
 ): Decision {
   const { tokens, amount } = a
   const stated = statedType(a)
