@@ -427,18 +427,12 @@ export function wordSeq(
     const t = tokens[i]
     if (t === undefined || !WORD_ROLES.has(t.role)) continue
     if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
-      // The singular and the heads are the word's own: worked out once per token.
-      let heads = t.heads
-      if (heads < 0) {
-        const one = singular(t.text)
-        const info = t.kind === WORD ? t.info : infoOf(t.text)
-        heads = info.a & (ANY_HEAD | CAPITALS)
-        if (one !== t.text) heads |= infoOf(one).a & ANY_HEAD
-        t.one = one
-        t.heads = heads
-      }
+      // The heads are the word's own bits (looked up at tokenizing) and its singular's.
+      const one = singular(t.text)
+      let heads = (t.kind === WORD ? t.info : infoOf(t.text)).a & (ANY_HEAD | CAPITALS)
+      if (one !== t.text) heads |= infoOf(one).a & ANY_HEAD
       seq.words.push(t.text)
-      seq.ones.push(t.one)
+      seq.ones.push(one)
       seq.heads.push(heads)
       seq.tokens.push(i)
       // Case matters only for the capitals-only acronyms; skip the slice for every other word.

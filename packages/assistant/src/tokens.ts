@@ -48,9 +48,6 @@ export class Token {
   role: Role
   /** What the word is (word-flags.ts), looked up once here; `NO_INFO` for numbers and symbols. */
   info: Readonly<WordInfo>
-  /** The word's singular and lexicon heads, worked out by the first `wordSeq` (categorize.ts). */
-  one: string
-  heads: number
 
   constructor(
     kind: TokenKind,
@@ -68,8 +65,6 @@ export class Token {
     this.newLine = false
     this.role = Role.FREE
     this.info = info
-    this.one = ''
-    this.heads = -1
   }
 }
 
