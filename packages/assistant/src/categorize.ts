@@ -45,8 +45,9 @@ export type WordSeq = {
   /** Which indexes have a phrase the word (or its singular) starts (HEAD bits): others skip it. */
   heads: number[]
   tokens: number[]
-  /** Written in capitals ('DAS', 'IR'). */
-  capitals: boolean[]
+  /** The tokens and the original text the words came from (for a word's case, when it matters). */
+  src: readonly Token[]
+  original: string
   /** The learned words these categories were looked up in (`learnedCategories`), once per seq. */
   learnedFrom: Readonly<Record<string, Category>> | undefined
   learned: (Category | null)[]
@@ -187,10 +188,19 @@ function phraseAt(seq: WordSeq, p: number, index: PhraseIndex, bit: number): Phr
       ok = lexiconWord !== undefined && sameWord(seq, p + k, lexiconWord)
     }
     if (!ok) continue
-    if (phrase.capitalsOnly && !seq.capitals[p]) continue
+    if (phrase.capitalsOnly && !inCapitals(seq, p)) continue
     return phrase
   }
   return null
+}
+
+/** Whether the word at p is a capitals-only acronym written in capitals ('DAS', 'IR'). */
+function inCapitals(seq: WordSeq, p: number): boolean {
+  // Case matters only for the capitals-only acronyms: no slice for any other word.
+  if (((seq.heads[p] ?? 0) & CAPITALS) === 0) return false
+  const t = seq.src[seq.tokens[p] ?? -1]
+  const raw = t === undefined ? '' : seq.original.slice(t.start, t.end)
+  return raw.length > 1 && raw === raw.toUpperCase()
 }
 
 function better(candidate: CategoryMatch, best: CategoryMatch | null): boolean {
@@ -405,7 +415,8 @@ export function categoryByName(seq: WordSeq, prefer: EntryType = 'expense'): Cat
 /** `WordSeq.learned` before `learnedCategories` has looked (it replaces it, never writes it). */
 const NOT_LOOKED_UP: (Category | null)[] = []
 
-const WORD_ROLES: ReadonlySet<number> = new Set([Role.FREE, Role.VERB, Role.BRAND, Role.COMMAND])
+/** The roles whose words categories are read from, as a mask of `1 << role`. */
+const WORD_ROLES = (1 << Role.FREE) | (1 << Role.VERB) | (1 << Role.BRAND) | (1 << Role.COMMAND)
 
 /** The words categories are read from: words still free or verbs, and '99' read as the app. */
 export function wordSeq(
@@ -419,13 +430,14 @@ export function wordSeq(
     ones: [],
     heads: [],
     tokens: [],
-    capitals: [],
+    src: tokens,
+    original,
     learnedFrom: undefined,
     learned: NOT_LOOKED_UP,
   }
   for (let i = from; i < to; i++) {
     const t = tokens[i]
-    if (t === undefined || !WORD_ROLES.has(t.role)) continue
+    if (t === undefined || ((WORD_ROLES >> t.role) & 1) === 0) continue
     if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
       // The heads are the word's own bits (looked up at tokenizing) and its singular's.
       const one = singular(t.text)
@@ -435,9 +447,6 @@ export function wordSeq(
       seq.ones.push(one)
       seq.heads.push(heads)
       seq.tokens.push(i)
-      // Case matters only for the capitals-only acronyms; skip the slice for every other word.
-      const raw = heads & CAPITALS ? original.slice(t.start, t.end) : ''
-      seq.capitals.push(raw.length > 1 && raw === raw.toUpperCase())
     }
   }
   return seq
