@@ -96,10 +96,15 @@ describe('words a correction taught a category of ones own', () => {
     if (income.kind === 'entry') expect(income.entry.custom_category_id).toBeUndefined()
   })
 
-  it('stays in the default when the entry went elsewhere', () => {
-    // Without the learned default, 'ração' alone is the lexicon's pets; 'uber' wins transporte.
-    const d = understand('uber 30', { now, customCategories: taught })
-    expect(d).toMatchObject({ kind: 'entry', entry: { category: 'transporte' } })
+  it('stays out when the entry went to another default', () => {
+    // 'supermercado' (taught mercado) decides the category: 'ração' beside it moves nothing.
+    const words = { ...learnedWords, supermercado: 'mercado' } as const
+    const d = understand('supermercado 200 com ração', {
+      now,
+      customCategories: taught,
+      learnedWords: words,
+    })
+    expect(d).toMatchObject({ kind: 'entry', entry: { category: 'mercado' } })
     if (d.kind === 'entry') expect(d.entry.custom_category_id).toBeUndefined()
   })
 })
