@@ -1,6 +1,11 @@
 import { type Category, MAX_ENTRY_CENTS } from '@equilibrai/shared'
 import type { Analysis } from './analysis.ts'
 import { categoryByName, categoryNamed, wordSeq } from './categorize.ts'
+import {
+  type CustomCategoryInfo,
+  customCategoryAsked,
+  customCategoryNamed,
+} from './custom-category.ts'
 import { readMonthYear } from './date-reader.ts'
 import { monthOffset, recentMonth, saoPauloToday } from './dates.ts'
 import { type DayRange, weekNamed } from './periods.ts'
@@ -243,8 +248,37 @@ function targetCategory(a: Analysis, w: Words): Category | null {
   return categoryByName(wordSeq(a.tokens, a.original, first))
 }
 
+const ARTICLE = set('o a os as')
+
+/**
+ * '… para Cachorro': a category of one's own named whole after a marker (or 'categoria'), with
+ * only words of `allowed` before that marker. The earliest marker wins, so a name holding a
+ * marker ('Casa na praia') is read whole.
+ */
+function targetCustom(
+  list: readonly string[],
+  from: number,
+  allowed: ReadonlySet<string>,
+  own: readonly CustomCategoryInfo[],
+): Decision | null {
+  for (let k = from; k < list.length; k++) {
+    const word = list[k] ?? ''
+    if (!TARGET_MARKERS.has(word) && word !== 'categoria') {
+      if (allowed.has(word)) continue
+      return null
+    }
+    const tail = list.slice(k + 1)
+    // 'para o Cachorro'
+    const c =
+      customCategoryNamed(tail, own, POLITE) ??
+      (ARTICLE.has(tail[0] ?? '') ? customCategoryNamed(tail.slice(1), own, POLITE) : null)
+    if (c) return { kind: 'change_category', category: c.category, custom_category_id: c.id }
+  }
+  return null
+}
+
 /** 'apagar 3', 'desfazer', 'corrigir último para 55', 'mudar categoria do último para lazer'. */
-function editing(a: Analysis, w: Words): Decision | null {
+function editing(a: Analysis, w: Words, ctx: AssistantContext): Decision | null {
   // Nearly every message leaves here: none of its words is an editing verb.
   if ((w.any & C.EDIT_HEAD) === 0) return null
   let h = 0
@@ -273,6 +307,13 @@ function editing(a: Analysis, w: Words): Decision | null {
   }
   const moving = MOVE.has(head)
   if (!CORRECT.has(head) && !moving) return null
+  // 'corrigir o último para Cachorro': a category of one's own (ADR 026), ahead of the defaults.
+  const own = ctx.customCategories
+  const custom =
+    own && own.length > 0 && w.numbers.length === 0
+      ? targetCustom(w.list, h + 1, EDIT_OBJECT, own)
+      : null
+  if (custom) return custom
   // A loop, not a filter: a closure over a, w and h would cost every message a context.
   const said: string[] = []
   for (let k = 0; k < rest.length; k++) {
@@ -320,8 +361,19 @@ function saidOnlyCorrection(a: Analysis, w: Words): boolean {
 }
 
 /** 'categoria lazer', 'isso é lazer', 'era mercado'. */
-function categorySaying(a: Analysis, w: Words): Decision | null {
+function categorySaying(a: Analysis, w: Words, ctx: AssistantContext): Decision | null {
   if (a.amount !== null || w.numbers.length > 0 || w.list.length === 0) return null
+  // 'categoria Cachorro', 'era Cachorro': a category of one's own (ADR 026).
+  const own = ctx.customCategories
+  if (own && own.length > 0) {
+    const saysOwn =
+      w.list.includes('categoria') ||
+      w.list.includes('era') ||
+      w.list.includes('e') ||
+      w.list.includes('eh')
+    const custom = saysOwn ? sayingCustom(w.list, own) : null
+    if (custom) return custom
+  }
   if (w.list.includes('categoria')) {
     const category = targetCategory(a, w) ?? categoryNamed(wordSeq(a.tokens, a.original))
     return category ? { kind: 'change_category', category } : null
@@ -334,6 +386,19 @@ function categorySaying(a: Analysis, w: Words): Decision | null {
   return saysIt && others.length <= 3 && others.length < w.list.length
     ? { kind: 'change_category', category: named }
     : null
+}
+
+/** The words end with a category of one's own's name and only CATEGORY_SAYING words come before. */
+function sayingCustom(
+  list: readonly string[],
+  own: readonly CustomCategoryInfo[],
+): Decision | null {
+  for (let k = 1; k < list.length; k++) {
+    if (!CATEGORY_SAYING.has(list[k - 1] ?? '') && list[k - 1] !== 'categoria') return null
+    const c = customCategoryNamed(list.slice(k), own, POLITE)
+    if (c) return { kind: 'change_category', category: c.category, custom_category_id: c.id }
+  }
+  return null
 }
 
 function balance(a: Analysis, w: Words): Decision | null {
@@ -397,9 +462,12 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
   // asksSpending needs a 'quanto': without it and a summary word, one bit test says no.
   if ((w.any & C.SUMMARY_CORE) === 0 && ((w.any & C.QUANTO) === 0 || !asksSpending(w.list)))
     return null
-  const decision: { kind: 'summary'; month?: string; category?: Category } & Partial<DayRange> = {
-    kind: 'summary',
-  }
+  const decision: {
+    kind: 'summary'
+    month?: string
+    category?: Category
+    custom_category_id?: number
+  } & Partial<DayRange> = { kind: 'summary' }
   // 'quanto gastei semana passada': a week of days (periods.ts), else a month.
   const week = weekNamed(w.list, saoPauloToday(ctx.now))
   const month = week === null ? summaryMonth(a, w, ctx) : undefined
@@ -413,6 +481,12 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
     w.any & C.INCOME_ASK ? 'income' : 'expense',
   )
   if (category) decision.category = category
+  // 'quanto gastei com Cachorro': a category of one's own (ADR 026) wins over the defaults.
+  const own = ctx.customCategories ? customCategoryAsked(a, ctx.customCategories) : null
+  if (own) {
+    decision.category = own.category
+    decision.custom_category_id = own.id
+  }
   return decision
 }
 
