@@ -38,6 +38,10 @@ export const A = {
   /** entry.ts: due-date words, and 'me pagou'-like verbs. */
   BILL: 2048,
   PAID_ME: 4096,
+  /** accounts-mention.ts: words that name an account's kind or a bank; entry prepositions and bare openers. */
+  ACCOUNT_WORD: 8192,
+  ENTRY_PREP: 16384,
+  BARE_OPENER: 32768,
 } as const
 
 /** Bits of the money reader's slot `m`. */
