@@ -425,31 +425,40 @@ export function wordSeq(
   from = 0,
   to = tokens.length,
 ): WordSeq {
+  // Counted first, so each array is made at its size (no growth, a quarter of the memory).
+  let n = 0
+  for (let i = from; i < to; i++) if (isSeqWord(tokens[i])) n++
   const seq: WordSeq = {
-    words: [],
-    ones: [],
-    heads: [],
-    tokens: [],
+    words: new Array<string>(n),
+    ones: new Array<string>(n),
+    heads: new Array<number>(n),
+    tokens: new Array<number>(n),
     src: tokens,
     original,
     learnedFrom: undefined,
     learned: NOT_LOOKED_UP,
   }
-  for (let i = from; i < to; i++) {
+  let p = 0
+  for (let i = from; i < to && p < n; i++) {
     const t = tokens[i]
-    if (t === undefined || ((WORD_ROLES >> t.role) & 1) === 0) continue
-    if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
-      // The heads are the word's own bits (looked up at tokenizing) and its singular's.
-      const one = singular(t.text)
-      let heads = (t.kind === WORD ? t.info : infoOf(t.text)).a & (ANY_HEAD | CAPITALS)
-      if (one !== t.text) heads |= infoOf(one).a & ANY_HEAD
-      seq.words.push(t.text)
-      seq.ones.push(one)
-      seq.heads.push(heads)
-      seq.tokens.push(i)
-    }
+    if (t === undefined || !isSeqWord(t)) continue
+    // The heads are the word's own bits (looked up at tokenizing) and its singular's.
+    const one = singular(t.text)
+    let heads = (t.kind === WORD ? t.info : infoOf(t.text)).a & (ANY_HEAD | CAPITALS)
+    if (one !== t.text) heads |= infoOf(one).a & ANY_HEAD
+    seq.words[p] = t.text
+    seq.ones[p] = one
+    seq.heads[p] = heads
+    seq.tokens[p] = i
+    p++
   }
   return seq
+}
+
+/** A word categories are read from: a word still free or a verb, or '99' read as the app. */
+function isSeqWord(t: Token | undefined): boolean {
+  if (t === undefined || ((WORD_ROLES >> t.role) & 1) === 0) return false
+  return t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)
 }
 
 /** Category of a description for an entry of `type`; the type's catch-all when nothing matches. */
