@@ -96,7 +96,12 @@ try {
        from ledgers where id = any($1::bigint[]) returning wa_id`,
     [people],
   )
-  const chatEntries = await seedLedgers(db, { ledgerIds: people, months: 6, perMonth: 40 })
+  // In chunks: each statement stays well within the server's statement timeout.
+  let chatEntries = 0
+  for (let i = 0; i < people.length; i += 50) {
+    const ledgerIds = people.slice(i, i + 50)
+    chatEntries += await seedLedgers(db, { ledgerIds, months: 6, perMonth: 40 })
+  }
 
   const users: WebUser[] = []
   const webLedgers: Array<{ ledgerId: number; userId: string }> = []
@@ -114,11 +119,11 @@ try {
     webLedgers.push({ ledgerId, userId })
     users.push({ cookie, ip: `10.9.${Math.floor(i / 250)}.${i % 250}` })
   }
-  const webEntries = await seedLedgers(db, {
-    ledgerIds: webLedgers.map((l) => l.ledgerId),
-    months: 12,
-    perMonth: WEB_PER_MONTH,
-  })
+  let webEntries = 0
+  for (let i = 0; i < webLedgers.length; i += 10) {
+    const ledgerIds = webLedgers.slice(i, i + 10).map((l) => l.ledgerId)
+    webEntries += await seedLedgers(db, { ledgerIds, months: 12, perMonth: WEB_PER_MONTH })
+  }
   for (const { ledgerId, userId } of webLedgers) {
     const { rows: acc } = await db.query<{ id: number }>(
       `select id from accounts where ledger_id = $1 and kind <> 'credit_card' order by id`,
