@@ -147,7 +147,13 @@ try {
       )
     }
   }
-  await db.query('vacuum analyze')
+  const maintenance = await db.connect()
+  try {
+    await maintenance.query('set statement_timeout = 0')
+    await maintenance.query('vacuum analyze')
+  } finally {
+    maintenance.release()
+  }
   console.log(
     `Seeded ${fmt(PEOPLE)} WhatsApp people (${fmt(chatEntries)} entries) and ${fmt(WEB_USERS)} web users (${fmt(webEntries)} entries, ${fmt(WEB_USERS * 24)} transfers) in ${fmt((performance.now() - seedStart) / 1000, 1)} s`,
   )
