@@ -231,7 +231,7 @@ function report(title: string, all: Sample[], pageTimes: Map<string, number[]>, 
     (s) => (s.status < 200 || s.status >= 300) && !(s.status === 403 && s.route === '/api/team'),
   )
   console.log(
-    `${title}: ${fmt(all.length)} API requests in ${fmt(seconds, 1)} s (${fmt(all.length / seconds)}/s), ${failed.length} unexpected answers${failed.length ? ` (${[...new Set(failed.map((f) => `${f.status} ${f.route}`))].slice(0, 5).join(', ')})` : ''}`,
+    `${title}: ${fmt(all.length)} API requests in ${fmt(seconds, 1)} s (${fmt(all.length / seconds)}/s), ${failed.length} unexpected answers${failed.length ? ` (${[...new Set(failed.map((f) => `${f.status || 'no answer'} ${f.route}`))].slice(0, 5).join(', ')})` : ''}`,
   )
   for (const [page, times] of pageTimes) {
     const ofPage = all.filter((s) => s.page === page)
