@@ -218,7 +218,9 @@ describe('/api/v1/imports', () => {
     expect(created.status, await created.clone().text()).toBe(201)
     const other = (await created.json()) as Account
     // The same file into another account: nothing there was imported yet.
-    const elsewhere = await preview(u, fixture('nubank-conta.csv'), { account_id: String(other.id) })
+    const elsewhere = await preview(u, fixture('nubank-conta.csv'), {
+      account_id: String(other.id),
+    })
     expect(elsewhere).toMatchObject({ rows: 4, new: 4, duplicates: 0 })
     const first = (await detail(u, s.id)).items[0]
     expect(first?.transaction_id).not.toBeNull()
