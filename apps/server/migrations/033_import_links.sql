@@ -1,4 +1,4 @@
--- Faster statement commits (ADR 031, issue 22).
+-- Faster statement commits (ADR 035, issue 22).
 --
 -- 1. bank_rows was a second copy of every committed import_items row (filled at each commit).
 --    "Already imported on this account" now reads the committed imports' own items (state not

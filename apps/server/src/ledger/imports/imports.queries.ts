@@ -28,7 +28,7 @@ export const rowKey = (
 
 /**
  * How many times each row key was already committed on the account, within [from, to]: the
- * committed imports' rows that were not duplicates (ADR 031: no second copy of them).
+ * committed imports' rows that were not duplicates (ADR 035: no second copy of them).
  */
 export async function committedRowCounts(
   db: Queryable,
@@ -171,7 +171,7 @@ export type ImportedEntry = Record<string, unknown> & { id: string; amount_cents
 /**
  * Records an import's `new` entry rows (transfers aside) in one statement read from
  * import_items: each entry names its row (import_id, import_ord), so nothing is written back
- * into import_items (ADR 031). The ledger's statement-level triggers keep the month, day and
+ * into import_items (ADR 035). The ledger's statement-level triggers keep the month, day and
  * account totals.
  */
 export async function insertNewEntries(
