@@ -39,7 +39,7 @@ const SP_MONTH_NOW = spMonthAt('now()')
  * turns to that month it starts at the number of such installments, so they use up the
  * month's free entries first. SCHEDULED counts them for owner $1 and the month expression.
  */
-function scheduledIn(month: string, owner = '$1'): string {
+export function scheduledIn(month: string, owner = '$1'): string {
   return `(select count(*)::int from transactions t join ledgers l on l.id = t.ledger_id
       where l.owner_user_id = ${owner}
         and t.installment_count is not null
