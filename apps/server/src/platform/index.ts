@@ -41,7 +41,7 @@ export { securityHeaders } from './http/security-headers.ts'
 export { DOWNLOAD_IDLE_MS, streamedBody } from './http/streamed-body.ts'
 export { loadStaticFiles, serveStatic } from './http/static-files.ts'
 export { addJob, addJobs, ensureJobSchema } from './jobs/add-job.ts'
-export { startLockRecovery } from './jobs/lock-recovery.ts'
+export { heldByLiveLockerSql, startLockRecovery } from './jobs/lock-recovery.ts'
 export type { LockRecovery } from './jobs/lock-recovery.ts'
 export { cronPayload, defineJob, idPayload, isScheduled } from './jobs/job-spec.ts'
 export type {
