@@ -8,6 +8,7 @@ import type {
 import type { Analysis } from './analysis.ts'
 import { foldText } from './normalize.ts'
 import { Role, type Token, WORD } from './tokens.ts'
+import { A, addFlag } from './word-flags.ts'
 
 /*
  * Where the money is, as a message says it: 'no nubank', 'no crédito', 'no débito',
@@ -48,6 +49,9 @@ const BANKS = set(`
 const AMBIGUOUS_BANKS = set('caixa original will brasil next')
 
 const STOP = set('de do da dos das e o a')
+// Every word readPhrase can name an account by, past the names of the ledger's own accounts.
+for (const list of [CREDIT, DEBIT, CASH, SAVINGS, WALLET, INVESTMENT, BANKS])
+  addFlag('a', A.ACCOUNT_WORD, list)
 
 type Indexed = { account: AccountInfo; keys: string[]; strong: boolean[] }
 
@@ -269,6 +273,8 @@ export function readPhrase(
   // An account named so ('Poupança', 'Tesouro Direto', 'Dinheiro') wins over the kind word.
   const name = readName(tokens, j, index)
   if (name) return makePhrase(a, j, name.last, { named: name.named })
+  // 'no mercado': most words after a preposition name no kind and no bank, one bit says so.
+  if (((tokens[j]?.info.a ?? 0) & A.ACCOUNT_WORD) === 0) return null
   if (CREDIT.has(w))
     return phraseWithName(a, index, j, j + 1, j, { kind: 'credit_card', hint: 'card' })
   if (DEBIT.has(w)) {
@@ -295,6 +301,8 @@ const ENTRY_PREPS = set('no na nos nas num numa pelo pela com em via usando')
 const SENDING = set('transferi transferimos mandei mandamos enviei enviamos pixei pix')
 /** Words that may open an account phrase without a preposition ('uber 25 cartão de crédito'). */
 const BARE_OPENERS = set('cartao credito debito')
+addFlag('a', A.ENTRY_PREP, ENTRY_PREPS)
+addFlag('a', A.BARE_OPENER, BARE_OPENERS)
 
 /**
  * The account an entry's message names, or null. Its tokens become filler, so the
@@ -307,13 +315,15 @@ export function entryMention(a: Analysis, index: AccountIndex): AccountPhrase | 
   for (let i = 0; i < tokens.length; i++) {
     const w = free(tokens, i)
     if (w === '') continue
+    // A free word is a word token: its bits (looked up at tokenizing) say what it can open.
+    const f = tokens[i]?.info.a ?? 0
     let found: AccountPhrase | null = null
-    if (ENTRY_PREPS.has(w) || (sent && (w === 'do' || w === 'da')))
+    if (f & A.ENTRY_PREP || (sent && (w === 'do' || w === 'da')))
       found = readPhrase(a, skipArticles(tokens, i + 1), index, 'entry')
-    else if (BARE_OPENERS.has(w) && !CONNECTORS.has(free(tokens, i - 1)))
+    else if (f & A.BARE_OPENER && !CONNECTORS.has(free(tokens, i - 1)))
       found = readPhrase(a, i, index, 'entry')
     if (found === null) continue
-    const first = BARE_OPENERS.has(w) ? found.first : i
+    const first = f & A.BARE_OPENER ? found.first : i
     for (let k = first; k <= found.last; k++) {
       const t = tokens[k]
       if (t !== undefined && t.kind === WORD) t.role = Role.FILLER

@@ -16,6 +16,7 @@ import {
 import { type FuzzyIndex, buildFuzzy, fuzzyLookup, withinOneEdit } from './fuzzy.ts'
 import { alignedOriginal, foldText } from './normalize.ts'
 import { NUM, Role, type Token, WORD, tokenize } from './tokens.ts'
+import { A, addFlag, infoOf } from './word-flags.ts'
 
 /**
  * Categories from words. The lexicon is compiled at load into maps keyed by a phrase's first
@@ -31,6 +32,8 @@ type Phrase = {
   weak: boolean
   /** An income word that makes the message an income by itself. */
   trigger: boolean
+  /** One capitals-only acronym ('DAS', 'IR'): it matches only when written in capitals. */
+  capitalsOnly: boolean
 }
 type PhraseIndex = Map<string, Phrase[]>
 
@@ -39,11 +42,12 @@ export type WordSeq = {
   words: string[]
   /** Each word's singular (`singular`), worked out once for every index and learned word. */
   ones: string[]
-  /** Whether the word (or its singular) starts a phrase of any index: the others are skipped. */
-  heads: boolean[]
+  /** Which indexes have a phrase the word (or its singular) starts (HEAD bits): others skip it. */
+  heads: number[]
   tokens: number[]
-  /** Written in capitals ('DAS', 'IR'). */
-  capitals: boolean[]
+  /** The tokens and the original text the words came from (for a word's case, when it matters). */
+  src: readonly Token[]
+  original: string
   /** The learned words these categories were looked up in (`learnedCategories`), once per seq. */
   learnedFrom: Readonly<Record<string, Category>> | undefined
   learned: (Category | null)[]
@@ -87,7 +91,8 @@ function addTo(
     if (existing.category !== category) conflicts.push(`${key}: ${existing.category} / ${category}`)
     return
   }
-  bucket.push({ words, category, weak, trigger })
+  const capitalsOnly = words.length === 1 && CAPITALS_ONLY.has(words[0] ?? '')
+  bucket.push({ words, category, weak, trigger, capitalsOnly })
   bucket.sort((a, b) => b.words.length - a.words.length)
   index.set(head, bucket)
 }
@@ -118,13 +123,24 @@ addAll(TRIGGER_INDEX, INCOME_TRIGGERS, false, true)
 const NAME_INDEX: PhraseIndex = new Map()
 addAll(NAME_INDEX, CATEGORY_NAMES, false, false)
 
-/** First words of every phrase of every index: one lookup per word rules out all of them. */
-const HEADS: ReadonlySet<string> = new Set([
-  ...EXPENSE_INDEX.keys(),
-  ...INCOME_INDEX.keys(),
-  ...TRIGGER_INDEX.keys(),
-  ...NAME_INDEX.keys(),
-])
+// First words of the phrases of each index (word-flags.ts): the word's own lookup at tokenizing
+// rules out every index that has no phrase starting with it.
+const { EXPENSE_HEAD, INCOME_HEAD, TRIGGER_HEAD, NAME_HEAD } = A
+const ANY_HEAD = EXPENSE_HEAD | INCOME_HEAD | TRIGGER_HEAD | NAME_HEAD
+/** Capitals-only acronyms ('DAS', 'IR'): only for these is the original's case looked at. */
+const CAPITALS = A.CAPITALS
+addFlag('a', EXPENSE_HEAD, EXPENSE_INDEX.keys())
+addFlag('a', INCOME_HEAD, INCOME_INDEX.keys())
+addFlag('a', TRIGGER_HEAD, TRIGGER_INDEX.keys())
+addFlag('a', NAME_HEAD, NAME_INDEX.keys())
+addFlag('a', CAPITALS, CAPITALS_ONLY)
+
+function headBit(index: PhraseIndex): number {
+  if (index === EXPENSE_INDEX) return EXPENSE_HEAD
+  if (index === INCOME_INDEX) return INCOME_HEAD
+  if (index === TRIGGER_INDEX) return TRIGGER_HEAD
+  return index === NAME_INDEX ? NAME_HEAD : ANY_HEAD
+}
 
 /** Phrases filed under two categories of the same type; a test keeps this empty. */
 export function lexiconConflicts(): readonly string[] {
@@ -155,10 +171,10 @@ function sameWord(seq: WordSeq, p: number, lexiconWord: string): boolean {
   return seq.words[p] === lexiconWord || seq.ones[p] === lexiconWord
 }
 
-/** The longest phrase of `index` that starts at word position p, or null. */
-function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
+/** The longest phrase of `index` (whose HEAD bit is `bit`) that starts at word position p, or null. */
+function phraseAt(seq: WordSeq, p: number, index: PhraseIndex, bit: number): Phrase | null {
   const word = seq.words[p]
-  if (word === undefined || seq.heads[p] !== true) return null
+  if (word === undefined || ((seq.heads[p] ?? 0) & bit) === 0) return null
   let bucket = index.get(word)
   if (bucket === undefined) {
     const one = seq.ones[p] ?? word
@@ -172,12 +188,19 @@ function phraseAt(seq: WordSeq, p: number, index: PhraseIndex): Phrase | null {
       ok = lexiconWord !== undefined && sameWord(seq, p + k, lexiconWord)
     }
     if (!ok) continue
-    if (phrase.words.length === 1 && CAPITALS_ONLY.has(phrase.words[0] ?? '') && !seq.capitals[p]) {
-      continue
-    }
+    if (phrase.capitalsOnly && !inCapitals(seq, p)) continue
     return phrase
   }
   return null
+}
+
+/** Whether the word at p is a capitals-only acronym written in capitals ('DAS', 'IR'). */
+function inCapitals(seq: WordSeq, p: number): boolean {
+  // Case matters only for the capitals-only acronyms: no slice for any other word.
+  if (((seq.heads[p] ?? 0) & CAPITALS) === 0) return false
+  const t = seq.src[seq.tokens[p] ?? -1]
+  const raw = t === undefined ? '' : seq.original.slice(t.start, t.end)
+  return raw.length > 1 && raw === raw.toUpperCase()
 }
 
 function better(candidate: CategoryMatch, best: CategoryMatch | null): boolean {
@@ -188,8 +211,11 @@ function better(candidate: CategoryMatch, best: CategoryMatch | null): boolean {
 
 function matchIndex(seq: WordSeq, index: PhraseIndex): CategoryMatch | null {
   let best: CategoryMatch | null = null
+  const bit = headBit(index)
   for (let p = 0; p < seq.words.length; p++) {
-    const phrase = phraseAt(seq, p, index)
+    // Most words start no phrase of this index: one bit test, no call.
+    if (((seq.heads[p] ?? 0) & bit) === 0) continue
+    const phrase = phraseAt(seq, p, index, bit)
     if (phrase === null) continue
     const match: CategoryMatch = {
       category: phrase.category,
@@ -286,7 +312,10 @@ const SHORT_BRANDS: ReadonlyMap<string, Phrase> = new Map(
       ['rappi', 'alimentacao'],
       ['shopee', 'compras'],
     ] as const
-  ).map(([word, category]) => [word, { words: [word], category, weak: false, trigger: false }]),
+  ).map(([word, category]) => [
+    word,
+    { words: [word], category, weak: false, trigger: false, capitalsOnly: false },
+  ]),
 )
 
 function shortBrandTypo(word: string): Phrase | null {
@@ -383,7 +412,11 @@ export function categoryByName(seq: WordSeq, prefer: EntryType = 'expense'): Cat
   )
 }
 
-const WORD_ROLES: ReadonlySet<number> = new Set([Role.FREE, Role.VERB, Role.BRAND, Role.COMMAND])
+/** `WordSeq.learned` before `learnedCategories` has looked (it replaces it, never writes it). */
+const NOT_LOOKED_UP: (Category | null)[] = []
+
+/** The roles whose words categories are read from, as a mask of `1 << role`. */
+const WORD_ROLES = (1 << Role.FREE) | (1 << Role.VERB) | (1 << Role.BRAND) | (1 << Role.COMMAND)
 
 /** The words categories are read from: words still free or verbs, and '99' read as the app. */
 export function wordSeq(
@@ -392,30 +425,40 @@ export function wordSeq(
   from = 0,
   to = tokens.length,
 ): WordSeq {
+  // Counted first, so each array is made at its size (no growth, a quarter of the memory).
+  let n = 0
+  for (let i = from; i < to; i++) if (isSeqWord(tokens[i])) n++
   const seq: WordSeq = {
-    words: [],
-    ones: [],
-    heads: [],
-    tokens: [],
-    capitals: [],
+    words: new Array<string>(n),
+    ones: new Array<string>(n),
+    heads: new Array<number>(n),
+    tokens: new Array<number>(n),
+    src: tokens,
+    original,
     learnedFrom: undefined,
-    learned: [],
+    learned: NOT_LOOKED_UP,
   }
-  for (let i = from; i < to; i++) {
+  let p = 0
+  for (let i = from; i < to && p < n; i++) {
     const t = tokens[i]
-    if (t === undefined || !WORD_ROLES.has(t.role)) continue
-    if (t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)) {
-      const one = singular(t.text)
-      seq.words.push(t.text)
-      seq.ones.push(one)
-      seq.heads.push(HEADS.has(t.text) || (one !== t.text && HEADS.has(one)))
-      seq.tokens.push(i)
-      // Case matters only for the capitals-only acronyms; skip the slice for every other word.
-      const raw = CAPITALS_ONLY.has(t.text) ? original.slice(t.start, t.end) : ''
-      seq.capitals.push(raw.length > 1 && raw === raw.toUpperCase())
-    }
+    if (t === undefined || !isSeqWord(t)) continue
+    // The heads are the word's own bits (looked up at tokenizing) and its singular's.
+    const one = singular(t.text)
+    let heads = (t.kind === WORD ? t.info : infoOf(t.text)).a & (ANY_HEAD | CAPITALS)
+    if (one !== t.text) heads |= infoOf(one).a & ANY_HEAD
+    seq.words[p] = t.text
+    seq.ones[p] = one
+    seq.heads[p] = heads
+    seq.tokens[p] = i
+    p++
   }
   return seq
+}
+
+/** A word categories are read from: a word still free or a verb, or '99' read as the app. */
+function isSeqWord(t: Token | undefined): boolean {
+  if (t === undefined || ((WORD_ROLES >> t.role) & 1) === 0) return false
+  return t.kind === WORD || (t.kind === NUM && t.role === Role.BRAND)
 }
 
 /** Category of a description for an entry of `type`; the type's catch-all when nothing matches. */

@@ -1,6 +1,11 @@
 import { type Category, MAX_ENTRY_CENTS } from '@equilibrai/shared'
 import type { Analysis } from './analysis.ts'
 import { categoryByName, categoryNamed, wordSeq } from './categorize.ts'
+import {
+  type CustomCategoryInfo,
+  customCategoryAsked,
+  customCategoryNamed,
+} from './custom-category.ts'
 import { readMonthYear } from './date-reader.ts'
 import { monthOffset, recentMonth, saoPauloToday } from './dates.ts'
 import { type DayRange, weekNamed } from './periods.ts'
@@ -8,6 +13,7 @@ import { NUM, Role, type Token, WORD, allDigits } from './tokens.ts'
 import { readReportRequest } from './report-intents.ts'
 import type { AssistantContext, Decision } from './types.ts'
 import { MONTHS } from './vocabulary.ts'
+import { addFlag, infoOf } from './word-flags.ts'
 
 /**
  * Commands: everything that is not a new entry. Each reader is strict about the words it
@@ -21,6 +27,8 @@ export type Words = {
   list: string[]
   at: number[]
   numbers: Token[]
+  /** The command bits (`C` below, word-flags.ts slot c) of any word of `list`, or'ed. */
+  any: number
 }
 
 function set(text: string): ReadonlySet<string> {
@@ -125,6 +133,29 @@ const RECENT_CORE = set(`
 `)
 const THIS_MONTH_LEAD = set('esse este neste nesse deste desse do no')
 
+// What each word can be for a command, looked up once per word at tokenizing (word-flags.ts):
+// a reader whose words are all absent leaves on one bit test.
+const C = {
+  POLITE: 1,
+  EDIT_HEAD: 2,
+  CORRECTION_MARKER: 4,
+  SUMMARY_CORE: 8,
+  RECENT_CORE: 16,
+  INCOME_ASK: 32,
+  SALDO: 64,
+  QUANTO: 128,
+  COMO: 256,
+} as const
+addFlag('c', C.POLITE, POLITE)
+addFlag('c', C.EDIT_HEAD, [...UNDO, ...DELETE, ...CORRECT, ...MOVE])
+addFlag('c', C.CORRECTION_MARKER, CORRECTION_MARKERS)
+addFlag('c', C.SUMMARY_CORE, SUMMARY_CORE)
+addFlag('c', C.RECENT_CORE, RECENT_CORE)
+addFlag('c', C.INCOME_ASK, INCOME_ASK)
+addFlag('c', C.SALDO, ['saldo'])
+addFlag('c', C.QUANTO, ['quanto'])
+addFlag('c', C.COMO, ['como'])
+
 // Abbreviations people type for question words: 'qto gastei', 'qnt tenho', 'q eu gastei'.
 const SPELLED_OUT: ReadonlyMap<string, string> = new Map([
   ['qto', 'quanto'],
@@ -138,20 +169,28 @@ function readWords(a: Analysis): Words {
   const list: string[] = []
   const at: number[] = []
   const numbers: Token[] = []
+  let any = 0
   const { tokens } = a
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     if (t === undefined) continue
     if (t.kind === NUM) numbers.push(t)
     // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
-    if (t.kind !== WORD || t.role === Role.FILLER || POLITE.has(t.text)) continue
+    if (t.kind !== WORD || t.role === Role.FILLER || (t.info.c & C.POLITE) !== 0) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
     if (t.text === 'q' && list.length > 0 && list[list.length - 1] === 'quanto') continue
     // Only 'q…' abbreviations are spelled out: one comparison for every other word.
-    list.push(t.text.charCodeAt(0) === 113 ? (SPELLED_OUT.get(t.text) ?? t.text) : t.text)
+    const spelled = t.text.charCodeAt(0) === 113 ? SPELLED_OUT.get(t.text) : undefined
+    if (spelled === undefined) {
+      list.push(t.text)
+      any |= t.info.c
+    } else {
+      list.push(spelled)
+      any |= infoOf(spelled).c
+    }
     at.push(i)
   }
-  return { list, at, numbers }
+  return { list, at, numbers, any }
 }
 
 /** Four digits (/^\d{4}$/). */
@@ -209,8 +248,39 @@ function targetCategory(a: Analysis, w: Words): Category | null {
   return categoryByName(wordSeq(a.tokens, a.original, first))
 }
 
+const ARTICLE = set('o a os as')
+
+/**
+ * '… para Cachorro': a category of one's own named whole after a marker (or 'categoria'), with
+ * only words of `allowed` before that marker. The earliest marker wins, so a name holding a
+ * marker ('Casa na praia') is read whole.
+ */
+function targetCustom(
+  list: readonly string[],
+  from: number,
+  allowed: ReadonlySet<string>,
+  own: readonly CustomCategoryInfo[],
+): Decision | null {
+  for (let k = from; k < list.length; k++) {
+    const word = list[k] ?? ''
+    if (!TARGET_MARKERS.has(word) && word !== 'categoria') {
+      if (allowed.has(word)) continue
+      return null
+    }
+    const tail = list.slice(k + 1)
+    // 'para o Cachorro'
+    const c =
+      customCategoryNamed(tail, own, POLITE) ??
+      (ARTICLE.has(tail[0] ?? '') ? customCategoryNamed(tail.slice(1), own, POLITE) : null)
+    if (c) return { kind: 'change_category', category: c.category, custom_category_id: c.id }
+  }
+  return null
+}
+
 /** 'apagar 3', 'desfazer', 'corrigir último para 55', 'mudar categoria do último para lazer'. */
-function editing(a: Analysis, w: Words): Decision | null {
+function editing(a: Analysis, w: Words, ctx: AssistantContext): Decision | null {
+  // Nearly every message leaves here: none of its words is an editing verb.
+  if ((w.any & C.EDIT_HEAD) === 0) return null
   let h = 0
   while (h < w.list.length - 1 && LEAD.has(w.list[h] ?? '')) h++
   const head = w.list[h] ?? ''
@@ -237,7 +307,19 @@ function editing(a: Analysis, w: Words): Decision | null {
   }
   const moving = MOVE.has(head)
   if (!CORRECT.has(head) && !moving) return null
-  const said = rest.filter((_, k) => a.tokens[w.at[h + 1 + k] ?? -1]?.role !== Role.AMOUNT)
+  // 'corrigir o último para Cachorro': a category of one's own (ADR 026), ahead of the defaults.
+  const own = ctx.customCategories
+  const custom =
+    own && own.length > 0 && w.numbers.length === 0
+      ? targetCustom(w.list, h + 1, EDIT_OBJECT, own)
+      : null
+  if (custom) return custom
+  // A loop, not a filter: a closure over a, w and h would cost every message a context.
+  const said: string[] = []
+  for (let k = 0; k < rest.length; k++) {
+    const word = rest[k]
+    if (word !== undefined && a.tokens[w.at[h + 1 + k] ?? -1]?.role !== Role.AMOUNT) said.push(word)
+  }
   let marker = -1
   for (let k = 0; k < said.length; k++) if (TARGET_MARKERS.has(said[k] ?? '')) marker = k
   if (!allIn(marker >= 0 ? said.slice(0, marker) : said, EDIT_OBJECT)) return null
@@ -263,17 +345,35 @@ function lateCorrection(a: Analysis, w: Words): Decision | null {
   // 'não era 50, era 45': the new value is the last one said.
   const amount = a.amounts.length === 2 ? a.amounts[1] : a.amount
   if (amount == null || amount.cents <= 0 || amount.cents > MAX_ENTRY_CENTS) return null
-  if (!someIn(w.list, CORRECTION_MARKERS)) return null
+  if ((w.any & C.CORRECTION_MARKER) === 0) return null
+  return saidOnlyCorrection(a, w) ? { kind: 'correct_amount', amount_cents: amount.cents } : null
+}
+
+/**
+ * Whether every number belongs to an amount and the other words are correction words. Apart
+ * from lateCorrection: its closures would cost every message a context, not only these.
+ */
+function saidOnlyCorrection(a: Analysis, w: Words): boolean {
   const inAmount = (i: number) => a.amounts.some((m) => i >= m.first && i <= m.last)
-  if (w.numbers.some((t) => !inAmount(a.tokens.indexOf(t)))) return null
+  if (w.numbers.some((t) => !inAmount(a.tokens.indexOf(t)))) return false
   const words = w.list.filter((_, k) => !inAmount(w.at[k] ?? -1))
-  if (words.length === 0 || !allIn(words, CORRECTION_WORDS)) return null
-  return { kind: 'correct_amount', amount_cents: amount.cents }
+  return words.length > 0 && allIn(words, CORRECTION_WORDS)
 }
 
 /** 'categoria lazer', 'isso é lazer', 'era mercado'. */
-function categorySaying(a: Analysis, w: Words): Decision | null {
+function categorySaying(a: Analysis, w: Words, ctx: AssistantContext): Decision | null {
   if (a.amount !== null || w.numbers.length > 0 || w.list.length === 0) return null
+  // 'categoria Cachorro', 'era Cachorro': a category of one's own (ADR 026).
+  const own = ctx.customCategories
+  if (own && own.length > 0) {
+    const saysOwn =
+      w.list.includes('categoria') ||
+      w.list.includes('era') ||
+      w.list.includes('e') ||
+      w.list.includes('eh')
+    const custom = saysOwn ? sayingCustom(w.list, own) : null
+    if (custom) return custom
+  }
   if (w.list.includes('categoria')) {
     const category = targetCategory(a, w) ?? categoryNamed(wordSeq(a.tokens, a.original))
     return category ? { kind: 'change_category', category } : null
@@ -288,11 +388,24 @@ function categorySaying(a: Analysis, w: Words): Decision | null {
     : null
 }
 
+/** The words end with a category of one's own's name and only CATEGORY_SAYING words come before. */
+function sayingCustom(
+  list: readonly string[],
+  own: readonly CustomCategoryInfo[],
+): Decision | null {
+  for (let k = 1; k < list.length; k++) {
+    if (!CATEGORY_SAYING.has(list[k - 1] ?? '') && list[k - 1] !== 'categoria') return null
+    const c = customCategoryNamed(list.slice(k), own, POLITE)
+    if (c) return { kind: 'change_category', category: c.category, custom_category_id: c.id }
+  }
+  return null
+}
+
 function balance(a: Analysis, w: Words): Decision | null {
   if (a.amount !== null && a.amount.cents > 0) return null
-  if (w.list.includes('saldo')) return { kind: 'balance' }
-  if (!w.list.includes('quanto') && !w.list.includes('como')) return null
-  if (BALANCE_PHRASES.some((p) => hasPhrase(w.list, p))) return { kind: 'balance' }
+  if (w.any & C.SALDO) return { kind: 'balance' }
+  if ((w.any & (C.QUANTO | C.COMO)) === 0) return null
+  for (const p of BALANCE_PHRASES) if (hasPhrase(w.list, p)) return { kind: 'balance' }
   return null
 }
 
@@ -346,10 +459,15 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
   ) {
     return null
   }
-  if (!someIn(w.list, SUMMARY_CORE) && !asksSpending(w.list)) return null
-  const decision: { kind: 'summary'; month?: string; category?: Category } & Partial<DayRange> = {
-    kind: 'summary',
-  }
+  // asksSpending needs a 'quanto': without it and a summary word, one bit test says no.
+  if ((w.any & C.SUMMARY_CORE) === 0 && ((w.any & C.QUANTO) === 0 || !asksSpending(w.list)))
+    return null
+  const decision: {
+    kind: 'summary'
+    month?: string
+    category?: Category
+    custom_category_id?: number
+  } & Partial<DayRange> = { kind: 'summary' }
   // 'quanto gastei semana passada': a week of days (periods.ts), else a month.
   const week = weekNamed(w.list, saoPauloToday(ctx.now))
   const month = week === null ? summaryMonth(a, w, ctx) : undefined
@@ -360,14 +478,20 @@ function summary(a: Analysis, w: Words, ctx: AssistantContext): Decision | null 
   if (month) decision.month = month
   const category = categoryByName(
     wordSeq(a.tokens, a.original),
-    someIn(w.list, INCOME_ASK) ? 'income' : 'expense',
+    w.any & C.INCOME_ASK ? 'income' : 'expense',
   )
   if (category) decision.category = category
+  // 'quanto gastei com Cachorro': a category of one's own (ADR 026) wins over the defaults.
+  const own = ctx.customCategories ? customCategoryAsked(a, ctx.customCategories) : null
+  if (own) {
+    decision.category = own.category
+    decision.custom_category_id = own.id
+  }
   return decision
 }
 
 function recent(a: Analysis, w: Words): Decision | null {
-  if (!someIn(w.list, RECENT_CORE)) return null
+  if ((w.any & C.RECENT_CORE) === 0) return null
   // 'últimos 10' is a count, not money; a real amount means this is something else.
   const amount = a.amount
   if (amount !== null && (amount.first !== amount.last || amount.cents > 100 * 100)) return null

@@ -81,6 +81,7 @@ export function assess(a: Analysis, entries: readonly EntryDraft[], named = fals
     points += 1
     reasons.push('short_note')
   }
+  const forCount = reasons.length
   // Clearly not money: the verb denied, a near-miss, a headline with nobody spending, a wish.
   let clear = false
   if (cues.negation) {
@@ -115,8 +116,8 @@ export function assess(a: Analysis, entries: readonly EntryDraft[], named = fals
     reasons.push('not_money_noun')
     if (!cues.moneyVerb) clear = true
   }
-  let against = false
-  for (const r of reasons) if (!FOR.has(r)) against = true
+  // Every reason pushed after those for it is one against.
+  const against = reasons.length > forCount
   if (clear || (against && points <= 1)) return { level: 'not_money', reasons }
   if (against) return { level: 'unsure', reasons }
   if (points >= SURE_POINTS) return { level: 'sure', reasons }

@@ -1,6 +1,7 @@
 import { type DateExpr, validDayMonth } from './dates.ts'
 import { NUM, Role, SYM, type Token, WORD, wordAt } from './tokens.ts'
 import { MONTHS, NOT_WEEKDAY_AFTER, WEEKDAYS } from './vocabulary.ts'
+import { A, addFlag } from './word-flags.ts'
 
 /**
  * Reads dates out of a message's tokens ('ontem', 'dia 15', '15/11', 'sexta passada', 'vence
@@ -134,6 +135,7 @@ const DATE_STARTS = new Set([
   ...DUE_WORDS,
   ...WEEKDAYS.keys(),
 ])
+addFlag('a', A.DATE_START, DATE_STARTS)
 
 function mark(tokens: Token[], first: number, last: number): void {
   for (let k = first; k <= last; k++) {
@@ -205,8 +207,8 @@ export function readDates(tokens: Token[]): DateMatch[] {
     }
     if (t.kind !== WORD) continue
     const w = t.text
-    // One map lookup rules out the words that start no date (nearly all of them).
-    if (!DATE_STARTS.has(w)) continue
+    // The word's own bits (looked up at tokenizing) rule out those that start no date.
+    if ((t.info.a & A.DATE_START) === 0) continue
     switch (w) {
       case 'semana':
       case 'mes':

@@ -6,7 +6,8 @@ import { addDays, resolveDate, saoPauloToday } from './dates.ts'
 import { Role, SYM, type Token, WORD, setRoleAt, wordAt } from './tokens.ts'
 import type { Confidence } from './confidence.ts'
 import type { AssistantContext, Decision } from './types.ts'
-import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS, NEUTRAL_VERBS } from './vocabulary.ts'
+import { NEUTRAL_VERBS } from './vocabulary.ts'
+import { A, addFlag } from './word-flags.ts'
 
 /**
  * Entries and bills: the type (expense or income), the category, a short description in the
@@ -30,6 +31,8 @@ const PAID_ME = new Set([
   'pixou',
   'passou',
 ])
+addFlag('a', A.PAID_ME, PAID_ME)
+const VERB_BITS = A.INCOME_VERB | A.EXPENSE_VERB | A.PAID_ME | A.NEUTRAL_VERB
 
 /**
  * Marks the verbs of a message and returns the type the first one says, if any. A verb is
@@ -42,17 +45,19 @@ export function markVerbs(tokens: Token[]): EntryType | null {
     // Verbs marked by an earlier pass still say their type: marking twice gives the same answer.
     if (t === undefined || t.kind !== WORD || (t.role !== Role.FREE && t.role !== Role.VERB))
       continue
-    const w = t.text
+    // The word's own bits (looked up at tokenizing): most words are no verb at all.
+    const f = t.info.a
+    if ((f & VERB_BITS) === 0) continue
     let says: EntryType | null = null
-    if (INCOME_VERBS.has(w)) says = 'income'
-    else if (EXPENSE_VERBS.has(w)) says = 'expense'
+    if (f & A.INCOME_VERB) says = 'income'
+    else if (f & A.EXPENSE_VERB) says = 'expense'
     else if (
-      PAID_ME.has(w) &&
+      f & A.PAID_ME &&
       (wordAt(tokens, i - 1) === 'me' || wordAt(tokens, i - 1).startsWith('client'))
     ) {
       says = 'income'
       if (wordAt(tokens, i - 1) === 'me') setRoleAt(tokens, i - 1, Role.VERB)
-    } else if (!NEUTRAL_VERBS.has(w)) continue
+    } else if ((f & A.NEUTRAL_VERB) === 0) continue
     t.role = Role.VERB
     if (type === null) type = says
   }
@@ -100,7 +105,7 @@ function isEdge(t: Token | undefined): boolean {
   if (t === undefined) return false
   // 'disney+' keeps its plus, '13º' its ordinal mark.
   if (t.kind === SYM) return !(t.text === '+' || t.text === 'º' || t.text === '°') || t.spaced
-  return t.kind === WORD && EDGE_WORDS.has(t.text)
+  return t.kind === WORD && (t.info.a & A.EDGE) !== 0
 }
 
 /** Whether token k may be trimmed off a description's edge; the category phrase itself never is. */
@@ -167,6 +172,8 @@ export type EntryDefaults = {
   date?: DateMatch
 }
 
+const NO_DEFAULTS: EntryDefaults = Object.freeze({})
+
 /** The type the message's verb or sign says, or null. Marks the verbs. */
 export function statedType(a: Analysis): EntryType | null {
   const verbType = markVerbs(a.tokens)
@@ -178,7 +185,7 @@ export function statedType(a: Analysis): EntryType | null {
 export function readEntry(
   a: Analysis,
   ctx: AssistantContext,
-  defaults: EntryDefaults = {},
+  defaults: EntryDefaults = NO_DEFAULTS,
 ): Decision {
   const { tokens, amount } = a
   const stated = statedType(a)
@@ -251,6 +258,7 @@ const BILL_WORDS = new Set([
   'lembra',
   'lembre',
 ])
+addFlag('a', A.BILL, BILL_WORDS)
 const BILL_FILLERS = new Set([
   'vai',
   'pagar',
@@ -266,7 +274,7 @@ const BILL_FILLERS = new Set([
 ])
 
 export function isBill(tokens: readonly Token[]): boolean {
-  for (const t of tokens) if (t.kind === WORD && BILL_WORDS.has(t.text)) return true
+  for (const t of tokens) if ((t.info.a & A.BILL) !== 0) return true
   return false
 }
 

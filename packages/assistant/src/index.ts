@@ -3,7 +3,11 @@
  * Pure: text and context in, decision out (ARCHITECTURE §7, STYLE 9).
  */
 export { understand } from './understand.ts'
-export type { CustomCategoryInfo } from './custom-category.ts'
+export {
+  type CustomCategoryInfo,
+  type CustomCategoryTotal,
+  customCategorySummary,
+} from './custom-category.ts'
 export { parseAmount } from './analysis.ts'
 export { parseNumber } from './money-reader.ts'
 export {

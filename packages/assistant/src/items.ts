@@ -100,7 +100,11 @@ function withoutTotal(entries: EntryDraft[]): EntryDraft[] {
 
 /** The entries of a message with several items, or null when it holds one (or none). */
 export function readItems(a: Analysis, ctx: AssistantContext): Decision | null {
-  if (a.amounts.length < 2) return null
+  return a.amounts.length < 2 ? null : itemsOf(a, ctx)
+}
+
+/** readItems past its first look (apart: its closures would cost every message a context). */
+function itemsOf(a: Analysis, ctx: AssistantContext): Decision | null {
   const list = pieces(a)
   if (list.length < 2 || list.some((p) => p.amounts !== 1)) return null
   const date = a.dates.length === 1 ? a.dates[0] : undefined

@@ -1,21 +1,8 @@
 import { parseNumber } from '@equilibrai/shared'
 import { readWordAmount } from './amount-words.ts'
-import { NUM, Role, SYM, type Token, WORD, allDigits, tokenAt, wordAt } from './tokens.ts'
-import {
-  CENT_WORDS,
-  CODE_WORDS,
-  CURRENCY_WORDS,
-  EDGE_WORDS,
-  MILLION_WORDS,
-  MONTHS,
-  NUMBER_WORDS,
-  PHONE_WORDS,
-  PRICE_WORDS,
-  THOUSAND_WORDS,
-  TIME_WORDS,
-  UNIT_WORDS,
-  WEEKDAYS,
-} from './vocabulary.ts'
+import { NUM, Role, SYM, type Token, WORD, allDigits, infoAt, tokenAt, wordAt } from './tokens.ts'
+import { MONTHS, NUMBER_WORDS } from './vocabulary.ts'
+import { A, M, addFlag } from './word-flags.ts'
 
 /**
  * The money reader (ARCHITECTURE §7). A message may hold several numbers; each is judged in
@@ -70,6 +57,8 @@ const LEADING_ZERO = /^0\d/
 const SMALL_INT = /^\d{1,2}$/
 // Words before a year-like number that make it a year ('em 2025', 'desde 1990').
 const YEAR_LEADS = new Set(['em', 'ano', 'desde', 'ate', 'nasci', 'de'])
+addFlag('m', M.ORDINAL_SUFFIX, ORDINAL_SUFFIX)
+addFlag('m', M.YEAR_LEAD, YEAR_LEADS)
 
 function isSymAt(tokens: readonly Token[], i: number, symbol: string): boolean {
   if (i < 0) return false
@@ -87,16 +76,17 @@ function setRole(tokens: Token[], first: number, last: number, role: Role): void
 /** Words of a plural noun right after a small number: '2 pizzas', '3 camisetas'. */
 // Singular words that end in 's': '97 gás' is money for gas, not 97 of something.
 const SINGULAR_S = new Set(['gas', 'onibus', 'tenis', 'lapis', 'oculos', 'pires', 'virus', 'bonus'])
+addFlag('m', M.SINGULAR_S, SINGULAR_S)
+const NOT_QUANTITY = M.SINGULAR_S | M.CURRENCY | M.MONTH | M.WEEKDAY
 
-function isQuantityNoun(word: string): boolean {
+/** Whether the word token `t` is a plural noun that counts the number before it. */
+function isQuantityNoun(t: Token): boolean {
+  const word = t.text
   return (
     word.length >= 3 &&
-    !SINGULAR_S.has(word) &&
+    (t.info.m & NOT_QUANTITY) === 0 &&
     word.endsWith('s') &&
-    !EDGE_WORDS.has(word) &&
-    !CURRENCY_WORDS.has(word) &&
-    !MONTHS.has(word) &&
-    !WEEKDAYS.has(word)
+    (t.info.a & A.EDGE) === 0
   )
 }
 
@@ -113,6 +103,7 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   const nextTouching = next !== undefined && !next.spaced
   const prevWord = wordAt(tokens, i - 1)
   const nextWord = wordAt(tokens, i + 1)
+  const nextInfo = infoAt(tokens, i + 1)
   if (prev?.kind === WORD && !t.spaced && prevWord !== 'rs' && prevWord !== 'r') {
     return { role: Role.CODE, last: i }
   }
@@ -152,14 +143,15 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   if (nextTouching && isSymAt(tokens, i + 1, ':') && tokens[i + 2]?.kind === NUM) {
     return { role: Role.TIME, last: i + 2 }
   }
-  if (nextTouching && TIME_WORDS.has(nextWord)) {
+  if (nextTouching && (nextInfo.m & M.TIME) !== 0) {
     const minutes = tokens[i + 2]
     return { role: Role.TIME, last: minutes?.kind === NUM && !minutes.spaced ? i + 2 : i + 1 }
   }
   if (nextTouching && next.kind === SYM && ORDINAL_SYMBOLS.has(next.text)) {
     return { role: Role.COUNT, last: i + 1 }
   }
-  if (nextTouching && ORDINAL_SUFFIX.has(nextWord)) return { role: Role.COUNT, last: i + 1 }
+  if (nextTouching && (nextInfo.m & M.ORDINAL_SUFFIX) !== 0)
+    return { role: Role.COUNT, last: i + 1 }
   const dashedAfter =
     nextTouching &&
     isSymAt(tokens, i + 1, '-') &&
@@ -183,10 +175,10 @@ function nonMoneyShape(tokens: readonly Token[], i: number): { role: Role; last:
   ) {
     return { role: Role.CODE, last: i }
   }
-  if (PHONE_WORDS.has(prevWord) && allDigits(t.text) && t.text.length >= 8) {
+  if ((infoAt(tokens, i - 1).m & M.PHONE) !== 0 && allDigits(t.text) && t.text.length >= 8) {
     return { role: Role.PHONE, last: i }
   }
-  if (UNIT_WORDS.has(nextWord)) return { role: Role.COUNT, last: i + 1 }
+  if (nextInfo.m & M.UNIT) return { role: Role.COUNT, last: i + 1 }
   return null
 }
 
@@ -210,6 +202,7 @@ const CODE_GAP = new Set([
   'n',
   'numero',
 ])
+addFlag('m', M.CODE_GAP, CODE_GAP)
 
 /** An identifier word ('pedido', 'nf', 'cpf') within a few filler words before token i. */
 function codeWordBefore(tokens: readonly Token[], i: number): boolean {
@@ -222,8 +215,8 @@ function codeWordBefore(tokens: readonly Token[], i: number): boolean {
       return false
     }
     if (t.kind !== WORD) return false
-    if (CODE_WORDS.has(t.text)) return true
-    if (!CODE_GAP.has(t.text)) return false
+    if (t.info.m & M.CODE) return true
+    if ((t.info.m & M.CODE_GAP) === 0) return false
   }
   return false
 }
@@ -248,7 +241,6 @@ function judge(tokens: Token[], i: number): Candidate | null {
   }
   const next = tokens[i + 1]
   const prevWord = wordAt(tokens, i - 1)
-  const nextWord = wordAt(tokens, i + 1)
   const plain = allDigits(t.text)
 
   // Money signals: a currency mark before, a currency or scale word after, a sign, a format.
@@ -276,16 +268,16 @@ function judge(tokens: Token[], i: number): Candidate | null {
   let extraCents = 0
   let centsOnly = false
   let j = i + 1
-  const w = wordAt(tokens, j)
-  if (THOUSAND_WORDS.has(w)) {
+  const w = infoAt(tokens, j).m
+  if (w & M.THOUSAND) {
     factor = 1000
     last = j
     j++
-  } else if (MILLION_WORDS.has(w)) {
+  } else if (w & M.MILLION) {
     factor = 1_000_000
     last = j
     j++
-  } else if (CENT_WORDS.has(w) && plain) {
+  } else if (w & M.CENT && plain) {
     centsOnly = true
     last = j
     j++
@@ -299,7 +291,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
       j += 2
     }
   }
-  if (!centsOnly && CURRENCY_WORDS.has(wordAt(tokens, j))) {
+  if (!centsOnly && (infoAt(tokens, j).m & M.CURRENCY) !== 0) {
     currency = true
     last = j
     j++
@@ -309,7 +301,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
       wordAt(tokens, j) === 'e' &&
       cents?.kind === NUM &&
       /^\d{1,2}$/.test(cents.text) &&
-      CENT_WORDS.has(wordAt(tokens, j + 2))
+      (infoAt(tokens, j + 2).m & M.CENT) !== 0
     ) {
       extraCents += Number(cents.text)
       last = j + 2
@@ -350,7 +342,10 @@ function judge(tokens: Token[], i: number): Candidate | null {
   }
   if (plain && !strong && sign === 0 && t.text.length === 4 && isYearLike(t.text)) {
     const lead = wordAt(tokens, i - 1)
-    if (YEAR_LEADS.has(lead) && (lead !== 'de' || wordAt(tokens, i - 2) === 'ano')) {
+    if (
+      (infoAt(tokens, i - 1).m & M.YEAR_LEAD) !== 0 &&
+      (lead !== 'de' || wordAt(tokens, i - 2) === 'ano')
+    ) {
       t.role = Role.DATE
       return null
     }
@@ -369,7 +364,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
     !next.newLine &&
     next.kind === WORD &&
     next.role === Role.FREE &&
-    isQuantityNoun(nextWord)
+    isQuantityNoun(next)
   ) {
     t.role = Role.COUNT
     return null
@@ -381,8 +376,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
   else if (!plain) score = SCORE_FORMATTED
   else if (t.text.length === 4 && isYearLike(t.text)) score = SCORE_YEAR
   else score = SCORE_PLAIN
-  const before = wordAt(tokens, first - 1)
-  if (PRICE_WORDS.has(before)) score += PRICE_BONUS
+  if (infoAt(tokens, first - 1).m & M.PRICE) score += PRICE_BONUS
   return { cents, first, last, sign, score, tokenIndex: i }
 }
 
@@ -461,6 +455,14 @@ function judgeWords(tokens: readonly Token[], i: number): Candidate | null {
 }
 
 const NUMBER_START = new Set([...NUMBER_WORDS.keys(), 'mil'])
+addFlag('a', A.NUMBER_START, NUMBER_START)
+
+/** Whether the token at i is a word that can start an amount in words (or is 'mil'). */
+function numberStartAt(tokens: readonly Token[], i: number): boolean {
+  if (i < 0) return false
+  const t = tokens[i]
+  return t !== undefined && (t.info.a & A.NUMBER_START) !== 0
+}
 
 /**
  * Finds the amount among the message's tokens (already marked for phones and dates), marks
@@ -493,8 +495,8 @@ export function readAmounts(tokens: Token[]): { best: AmountMatch | null; all: A
       }
     } else if (
       t.kind === WORD &&
-      NUMBER_START.has(t.text) &&
-      (i === 0 || tokenAt(tokens, i - 1)?.kind !== WORD || !NUMBER_START.has(wordAt(tokens, i - 1)))
+      (t.info.a & A.NUMBER_START) !== 0 &&
+      (i === 0 || tokenAt(tokens, i - 1)?.kind !== WORD || !numberStartAt(tokens, i - 1))
     ) {
       const c = judgeWords(tokens, i)
       if (c) {

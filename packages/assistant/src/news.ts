@@ -1,5 +1,6 @@
 import { NUM, Role, SYM, type Token, WORD, allDigits, wordAt } from './tokens.ts'
-import { EDGE_WORDS, EXPENSE_VERBS, INCOME_VERBS } from './vocabulary.ts'
+import { EXPENSE_VERBS, INCOME_VERBS } from './vocabulary.ts'
+import { A, addFlag } from './word-flags.ts'
 
 /**
  * The words around a number that say it is not money the user moved (issue 24): news and
@@ -79,9 +80,9 @@ const STATE_BIT = 16
 const GREET_BIT = 32
 const VERB_BIT = 64
 const PAIR_BIT = 128
-const FLAGS = new Map<string, number>()
+// Kept on each word's info (word-flags.ts, slot w): looked up once, at tokenizing.
 function flag(words: Iterable<string>, bit: number): void {
-  for (const w of words) FLAGS.set(w, (FLAGS.get(w) ?? 0) | bit)
+  addFlag('w', bit, words)
 }
 flag(NEWS, NEWS_BIT)
 flag(NEGATIONS, NEGATION_BIT)
@@ -130,8 +131,9 @@ export function readCues(tokens: readonly Token[]): Cues {
     const t = tokens[i]
     if (t === undefined || t.kind !== WORD) continue
     const w = t.text
-    if ((t.role === Role.FREE || t.role === Role.BRAND) && !EDGE_WORDS.has(w)) c.contentWords++
-    const f = FLAGS.get(w) ?? 0
+    if ((t.role === Role.FREE || t.role === Role.BRAND) && (t.info.a & A.EDGE) === 0)
+      c.contentWords++
+    const f = t.info.w
     if (prevFlags & PAIR_BIT && NEWS_PAIRS.get(prev)?.has(w)) c.news++
     prev = w
     prevFlags = f

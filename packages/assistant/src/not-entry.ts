@@ -1,6 +1,7 @@
 import type { Analysis } from './analysis.ts'
 import { NUM, Role, SYM, type Token, WORD, tokenAt, wordAt } from './tokens.ts'
 import type { Decision, NotEntryReason } from './types.ts'
+import { addFlag } from './word-flags.ts'
 import { EXPENSE_VERBS, INCOME_VERBS, UNIT_WORDS } from './vocabulary.ts'
 
 /**
@@ -97,9 +98,9 @@ const DWELL = 2048
 const PERIOD = 4096
 const PERCENT_WORD = 8192
 
-const FLAGS = new Map<string, number>()
+// Kept on each word's info (word-flags.ts, slot n): looked up once, at tokenizing.
 function flag(words: ReadonlySet<string>, bit: number): void {
-  for (const w of words) FLAGS.set(w, (FLAGS.get(w) ?? 0) | bit)
+  addFlag('n', bit, words)
 }
 flag(ASKING, ASK)
 flag(ASKING_LEAD, ASK_LEAD)
@@ -210,8 +211,8 @@ function signals(tokens: readonly Token[]): Signals {
     }
     if (t.kind !== WORD || t.role === Role.FILLER) continue
     const w = t.text
-    // One map lookup per word; the rarer checks hang off its bits.
-    const f = FLAGS.get(w) ?? 0
+    // The word's bits, looked up at tokenizing; the rarer checks hang off them.
+    const f = t.info.n
     if ((f & (OPERATOR_WORD | ARITHMETIC)) === 0) s.content++
     if (!leadSeen && (f & OPENER) === 0) {
       leadSeen = true

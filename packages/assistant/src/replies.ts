@@ -207,7 +207,7 @@ export const replies = {
   },
 
   categoryChanged(entry: EntryView): string {
-    return `🏷️ Pronto: *${entry.description}* agora está em *${label(entry.category)}*. Vou lembrar disso nas próximas vezes.`
+    return `🏷️ Pronto: *${entry.description}* agora está em *${entryLabel(entry)}*. Vou lembrar disso nas próximas vezes.`
   },
 
   billRecorded(bill: BillView): string {

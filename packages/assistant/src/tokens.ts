@@ -1,3 +1,13 @@
+import {
+  HASH_SEED,
+  NO_INFO,
+  type WordInfo,
+  findWord,
+  hashStep,
+  infoAtSlot,
+  wordAtSlot,
+} from './word-flags.ts'
+
 /**
  * The tokenizer. A message is cut once into words, numbers and symbols over its folded text
  * (see normalize.ts); every later pass (dates, money, commands, categories) walks this array
@@ -36,8 +46,17 @@ export class Token {
   /** A line break right before the token: a new line starts a new item. */
   newLine: boolean
   role: Role
+  /** What the word is (word-flags.ts), looked up once here; `NO_INFO` for numbers and symbols. */
+  info: Readonly<WordInfo>
 
-  constructor(kind: TokenKind, start: number, end: number, text: string, spaced: boolean) {
+  constructor(
+    kind: TokenKind,
+    start: number,
+    end: number,
+    text: string,
+    spaced: boolean,
+    info: Readonly<WordInfo> = NO_INFO,
+  ) {
     this.kind = kind
     this.start = start
     this.end = end
@@ -45,6 +64,7 @@ export class Token {
     this.spaced = spaced
     this.newLine = false
     this.role = Role.FREE
+    this.info = info
   }
 }
 
@@ -94,14 +114,26 @@ export function tokenize(folded: string): Token[] {
       }
       push(tokens, new Token(NUM, start, i, folded.slice(start, i), spaced), newLine)
     } else if (isLetter(c)) {
+      // The word's hash is worked out as its letters are read: a known word is found in the
+      // flags table (word-flags.ts) without being cut out, and takes the table's string.
+      let h = hashStep(HASH_SEED, c)
       i++
       while (i < len) {
         const d = folded.charCodeAt(i)
-        if (isLetter(d)) i++
-        else if ((d === 38 || d === 39) && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) i += 2
-        else break
+        if (isLetter(d)) {
+          h = hashStep(h, d)
+          i++
+        } else if ((d === 38 || d === 39) && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
+          h = hashStep(hashStep(h, d), folded.charCodeAt(i + 1))
+          i += 2
+        } else break
       }
-      push(tokens, new Token(WORD, start, i, folded.slice(start, i), spaced), newLine)
+      const k = findWord(folded, start, i, h)
+      const word =
+        k < 0
+          ? new Token(WORD, start, i, folded.slice(start, i), spaced)
+          : new Token(WORD, start, i, wordAtSlot(k), spaced, infoAtSlot(k))
+      push(tokens, word, newLine)
       if (folded.charCodeAt(i) === 45 && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
         i++
         spaced = true
@@ -148,6 +180,13 @@ export function wordAt(tokens: readonly Token[], i: number): string {
   if (i < 0) return ''
   const t = tokens[i]
   return t !== undefined && t.kind === WORD ? t.text : ''
+}
+
+/** The word info of the token at `i` (`NO_INFO` for numbers, symbols and out of range). */
+export function infoAt(tokens: readonly Token[], i: number): Readonly<WordInfo> {
+  if (i < 0) return NO_INFO
+  const t = tokens[i]
+  return t === undefined ? NO_INFO : t.info
 }
 
 /** The symbol at `i`, or '' when it is not a symbol (or out of range). */

@@ -100,13 +100,22 @@ export type Decision =
    * month. `from`/`to` (inclusive days) when the user named a week ('semana passada':
    * periods.ts); then there is no month.
    */
-  | { kind: 'summary'; month?: string; category?: Category; from?: IsoDate; to?: IsoDate }
+  | {
+      kind: 'summary'
+      month?: string
+      category?: Category
+      from?: IsoDate
+      to?: IsoDate
+      /** A category of one's own the question named ('quanto gastei com Cachorro'); `category` is its default. */
+      custom_category_id?: number
+    }
   | { kind: 'recent' }
   | { kind: 'undo' }
   /** index: the number from the last 'últimos' list (1-based). */
   | { kind: 'delete'; index: number }
   | { kind: 'correct_amount'; amount_cents: number }
-  | { kind: 'change_category'; category: Category }
+  /** `custom_category_id`: a category of one's own ('… para Cachorro'); `category` is its default. */
+  | { kind: 'change_category'; category: Category; custom_category_id?: number }
   | { kind: 'bill'; bill: BillDraft }
   | { kind: 'help' }
   /**

@@ -1,4 +1,5 @@
 import { normalizeWord } from './normalize.ts'
+import { A, M, addFlag } from './word-flags.ts'
 
 /**
  * Closed word lists the passes consult. Written with accents for legibility; folded at load
@@ -71,6 +72,10 @@ export const INCOME_VERBS = words(`
 `)
 /** Verbs that are dropped from a description but say nothing about direction. */
 export const NEUTRAL_VERBS = words('pagou pagaram fiz tive fui')
+addFlag('a', A.EDGE, EDGE_WORDS)
+addFlag('a', A.EXPENSE_VERB, EXPENSE_VERBS)
+addFlag('a', A.INCOME_VERB, INCOME_VERBS)
+addFlag('a', A.NEUTRAL_VERB, NEUTRAL_VERBS)
 
 export const WEEKDAYS: ReadonlyMap<string, number> = new Map([
   ['domingo', 0],
@@ -145,3 +150,15 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ['oitocentos', 800],
   ['novecentos', 900],
 ])
+
+addFlag('m', M.CURRENCY, CURRENCY_WORDS)
+addFlag('m', M.THOUSAND, THOUSAND_WORDS)
+addFlag('m', M.MILLION, MILLION_WORDS)
+addFlag('m', M.CENT, CENT_WORDS)
+addFlag('m', M.UNIT, UNIT_WORDS)
+addFlag('m', M.TIME, TIME_WORDS)
+addFlag('m', M.CODE, CODE_WORDS)
+addFlag('m', M.PHONE, PHONE_WORDS)
+addFlag('m', M.PRICE, PRICE_WORDS)
+addFlag('m', M.MONTH, MONTHS.keys())
+addFlag('m', M.WEEKDAY, WEEKDAYS.keys())

@@ -18,5 +18,10 @@ export type Subscription = {
   /** Entries recorded this São Paulo month. */
   monthly_transactions: number
   current_period_end: string | null
+  /**
+   * The person has a customer at the payment provider (Stripe): someone who paid once keeps
+   * their invoices and payment methods in its portal, even back on the free plan.
+   */
+  has_stripe_customer: boolean
   plan_features: PlanFeatures
 }

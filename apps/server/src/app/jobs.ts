@@ -86,7 +86,7 @@ export const JOBS = {
   /** Hourly, so the 1st of the month in São Paulo (UTC-3) is caught within the hour. */
   resetMonthlyCounters: scheduled({
     task: 'reset_monthly_counters',
-    description: 'zera o contador mensal de lançamentos no 1º dia do mês (a cada hora)',
+    description: 'vira o contador mensal de lançamentos no 1º dia do mês, já contando as parcelas datadas no novo mês (a cada hora)',
     maxAttempts: 5,
     cron: { schedule: '5 * * * *', fill: '1d' },
     run: async ({ db }, now) => ({ reset: await resetMonthlyCounters(db, now) }),

@@ -72,8 +72,9 @@ export function startWorkerProcess(log: Logger): WorkerProcess {
       if (!running || running.exitCode !== null || running.signalCode !== null) return
       await new Promise<void>((resolve) => {
         const kill = setTimeout(() => running.kill('SIGKILL'), STOP_LIMIT_MS)
-        running.once('exit', () => {
+        running.once('exit', (code, signal) => {
           clearTimeout(kill)
+          log.info({ pid: running.pid, code, signal }, 'worker process stopped')
           resolve()
         })
         running.kill('SIGTERM')

@@ -13,10 +13,16 @@ async function main() {
   const database = await openReadyDatabase(env, 'worker', log)
   const runner = await startJobRunner(database.pool, log, env)
   log.info('worker running')
-  const stop = async () => {
-    await runner.stop()
-    await database.close()
-    process.exit(0)
+  // Once, however many signals come: a Ctrl+C reaches the whole process group, so a worker
+  // forked by `npm start` (WORKER=process) gets the terminal's SIGINT and its parent's SIGTERM.
+  let stopping: Promise<void> | null = null
+  const stop = () => {
+    stopping ??= (async () => {
+      await runner.stop()
+      await database.close()
+      process.exit(0)
+    })()
+    return stopping
   }
   process.on('SIGTERM', () => void stop())
   process.on('SIGINT', () => void stop())

@@ -1,5 +1,6 @@
 import {
   answerAccountQuestion,
+  customCategorySummary,
   type Decision,
   type EntryDraft,
   learnableWords,
@@ -43,6 +44,7 @@ import { businessReply } from './analysis-support-replies.ts'
 import {
   otherInstallmentIds,
   customCategoriesForAssistant,
+  customCategoryTotal,
   editEntry,
   recordEntry,
   removeEntry,
@@ -54,7 +56,7 @@ import {
   listAccounts,
   recentTransactions,
 } from '../ledger/index.ts'
-import { learnWords } from './learned-words.queries.ts'
+import { learnWords, withTaughtWords } from './learned-words.queries.ts'
 import { claimAndLedger, type Listeners, wordsAndPending } from './message-context.queries.ts'
 import { HIGH_SPENDING_RULE } from '../alerts/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
@@ -140,7 +142,7 @@ export async function handleMessage(
   }
   // The taught words, and whether a question is pending, in one statement; the pending slot is
   // written only when it holds something (most messages find it empty).
-  const { learnedWords, pending, listeners } = await wordsAndPending(tx, {
+  const { learnedWords, customWords, pending, listeners } = await wordsAndPending(tx, {
     ledgerId: ledger.ledgerId,
     userId,
   })
@@ -149,8 +151,12 @@ export async function handleMessage(
     ledgerId: ledger.ledgerId,
     today: saoPauloDate(input.now),
   })
-  // Categories of one's own: 'pet shop 80 em Cachorro' records into Cachorro (ADR 026).
-  const customCategories = await customCategoriesForAssistant(tx, { ledgerId: ledger.ledgerId })
+  // Categories of one's own: 'pet shop 80 em Cachorro' records into Cachorro (ADR 026), and so
+  // does 'ração 80' once a correction taught 'ração' Cachorro (migration 037).
+  const customCategories = withTaughtWords(
+    await customCategoriesForAssistant(tx, { ledgerId: ledger.ledgerId }),
+    customWords,
+  )
   const context = {
     now: input.now,
     learnedWords,
@@ -255,6 +261,19 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
       return balancesReply(input.accounts)
 
     case 'summary': {
+      // 'quanto gastei com Cachorro': the entries in that category of one's own (ADR 026).
+      if (decision.custom_category_id !== undefined) {
+        const period =
+          decision.from !== undefined && decision.to !== undefined
+            ? { from: decision.from, to: decision.to }
+            : { month: decision.month ?? saoPauloMonth(now) }
+        const total = await customCategoryTotal(tx, {
+          ledgerId: ledger.ledgerId,
+          id: decision.custom_category_id,
+          ...period,
+        })
+        if (total) return customCategorySummary({ ...total, ...period })
+      }
       if (decision.from !== undefined && decision.to !== undefined) {
         const view = await rangeSummary(tx, {
           ledgerId: ledger.ledgerId,
@@ -301,8 +320,14 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
     case 'change_category': {
       const last = await lastTransactionBy(tx, { ledgerId: ledger.ledgerId, userId })
       if (!last) return NOTHING_TO_CORRECT
-      // The category says the type: 'mudar para salário' on an expense makes it an income.
-      const patch = { category: decision.category, type: categoryType(decision.category) }
+      // The category says the type: 'mudar para salário' on an expense makes it an income. A
+      // category of one's own ('para Cachorro') brings its default along (ADR 026).
+      const customCategoryId = decision.custom_category_id ?? null
+      const patch = {
+        category: decision.category,
+        type: categoryType(decision.category),
+        ...(customCategoryId !== null ? { custom_category_id: customCategoryId } : {}),
+      }
       const updated = await editEntry(tx, { ledger, id: last.id, patch })
       // A purchase in installments changes as a whole: 'tv (1/12)' … 'tv (12/12)'.
       for (const id of await otherInstallmentIds(tx, { ledgerId: ledger.ledgerId, id: last.id }))
@@ -311,6 +336,7 @@ async function act(tx: pg.PoolClient, input: ActInput): Promise<string> {
         ledgerId: ledger.ledgerId,
         words: learnableWords(updated.description).map(normalizeWord),
         category: decision.category,
+        customCategoryId,
       })
       return replies.categoryChanged(updated)
     }

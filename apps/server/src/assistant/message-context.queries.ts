@@ -60,18 +60,21 @@ export async function wordsAndPending(
   { ledgerId, userId }: { ledgerId: number; userId: string },
 ): Promise<{
   learnedWords: Record<string, Category>
+  /** The taught words that name a category of one's own too (migration 037): word → its id. */
+  customWords: Record<string, number>
   pending: PendingSlot | null
   listeners: Listeners
 }> {
   const { rows } = await db.query<{
     words: Record<string, Category>
+    custom_words: Record<string, number>
     has_pending: boolean | null
     kind: string | null
     webhooks: boolean
     alerts: boolean | null
     budgets: boolean
   }>(
-    `select w.words, s.has_pending, s.kind,
+    `select w.words, w.custom_words, s.has_pending, s.kind,
             exists (select 1 from webhook_endpoints e
                      where e.ledger_id = $1 and e.disabled_at is null
                        and 'transaction.created' = any (e.events)) as webhooks,
@@ -80,7 +83,10 @@ export async function wordsAndPending(
                join plan_features p on p.plan_type = sb.plan_type
               where l.id = $1) as alerts,
             exists (select 1 from budgets b where b.ledger_id = $1) as budgets
-       from (select coalesce(jsonb_object_agg(word, category), '{}'::jsonb) as words
+       from (select coalesce(jsonb_object_agg(word, category), '{}'::jsonb) as words,
+                    coalesce(jsonb_object_agg(word, custom_category_id)
+                               filter (where custom_category_id is not null), '{}'::jsonb)
+                      as custom_words
                from learned_category_words where ledger_id = $1) w
        left join (select true as has_pending, pending ->> 'kind' as kind from assistant_state
                    where user_id = $2 and pending is not null for update) s on true`,
@@ -92,6 +98,7 @@ export async function wordsAndPending(
   Object.assign(learnedWords, row?.words ?? {})
   return {
     learnedWords,
+    customWords: row?.custom_words ?? {},
     pending: row?.has_pending ? { kind: row.kind } : null,
     // Without the row (never expected), everyone listens: the statements run as before.
     listeners: row

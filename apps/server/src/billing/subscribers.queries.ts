@@ -7,6 +7,7 @@ export type { Subscription }
 /**
  * The user's subscribers row with its plan nested (SPEC §7). monthly_transactions is the same
  * number as GET /api/v1/usage's `used` (ledger/monthly-limit.ts: one expression, one clock).
+ * has_stripe_customer says whether the Customer Portal has someone to show (never the id).
  */
 export async function getSubscription(
   db: Db,
@@ -16,6 +17,7 @@ export async function getSubscription(
     `select s.user_id, s.plan_type, s.subscription_status,
             ${usedThisMonth('s')} as monthly_transactions,
             s.current_period_end,
+            s.stripe_customer_id is not null as has_stripe_customer,
             json_build_object(
               'plan_type', p.plan_type, 'name', p.name,
               'price_monthly', p.price_monthly::float8, 'stripe_price_id', p.stripe_price_id,

@@ -27,6 +27,7 @@ describe('GET /api/subscription', () => {
       subscription_status: 'active',
       monthly_transactions: 0,
       current_period_end: null,
+      has_stripe_customer: false,
       plan_features: {
         plan_type: 'free',
         name: 'Gratuito',
@@ -36,6 +37,19 @@ describe('GET /api/subscription', () => {
       },
     })
     expect(Object.keys(body.plan_features.features)[0]).toBe('controle_financeiro')
+  })
+
+  it('says whether the person has a customer at Stripe, never which', async () => {
+    // A former payer: Stripe ended the subscription, the customer (invoices, cards) stays.
+    const { client, userId } = await signedInUser(server)
+    await server.database.pool.query(
+      `update subscribers set stripe_customer_id = 'cus_former_payer' where user_id = $1`,
+      [userId],
+    )
+    const res = await client.request('/api/subscription')
+    const text = await res.text()
+    expect(JSON.parse(text)).toMatchObject({ plan_type: 'free', has_stripe_customer: true })
+    expect(text).not.toContain('cus_former_payer')
   })
 
   it('follows a plan change (set-plan)', async () => {

@@ -6,7 +6,7 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { type NewAlert, recordAlerts } from '../alerts/index.ts'
-import { type Db, withTransaction, type Env } from '../platform/index.ts'
+import { type Db, type Env, inLanes, withTransaction } from '../platform/index.ts'
 import { wantsSql, isWhatsAppConfigured } from '../messaging/index.ts'
 
 /*
@@ -27,7 +27,7 @@ import { wantsSql, isWhatsAppConfigured } from '../messaging/index.ts'
 
 /**
  * Bills per transaction: one INSERT of alerts and one add_jobs (a delivery job per 500 alerts)
- * each (ADR 027).
+ * each (ADR 027), in each of the run's lanes at once.
  */
 const BATCH_SIZE = 1000
 
@@ -79,47 +79,55 @@ export async function sendDueBillReminders(db: Db, env: Env, now: Date): Promise
   const today = saoPauloDate(now)
   // With WhatsApp configured only linked owners can get a message: skip the others in SQL.
   const needsLink = isWhatsAppConfigured(env)
-  const run: ReminderRun = { sent: 0, skipped: 0 }
-  for (const [day, kind] of [
-    [today, 'day'],
-    [nextDay(today), 'eve'],
-  ] as const) {
-    // Keyset pages of one due date: a range of bills_unpaid_due_idx (due_on, id), in id order.
-    let afterId = 0
-    for (;;) {
-      const { rows } = await db.query<DueBill>({
-        name: 'bill-reminders-due',
-        text: `select b.id, b.ledger_id, b.description, b.amount_cents, b.category,
-                to_char(b.due_on, 'YYYY-MM-DD') as due_on, l.owner_user_id as user_id
-           from bills b
-           join ledgers l on l.id = b.ledger_id
-           left join notification_settings ns on ns.user_id = l.owner_user_id
-          where b.paid_on is null
-            and b.due_on = $1::date
-            and b.id > $2
-            and ${wantsSql('bill_reminders')}
-            and (not $3 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
-            -- Already reminded (a rerun): skipped here rather than by the insert's conflict.
-            and not exists (
-              select 1 from alerts a
-               where a.ledger_id = b.ledger_id
-                 and a.dedupe_key = 'bill:' || b.id || ':' || to_char(b.due_on, 'YYYY-MM-DD')
-                                    || ':' || $5)
-          order by b.id
-          limit $4`,
-        values: [day, afterId, needsLink, BATCH_SIZE, kind],
-      })
-      if (rows.length > 0) {
-        afterId = rows[rows.length - 1]?.id ?? afterId
-        const alerts = rows.map((bill) => reminderAlert(bill, today))
-        const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
-        run.sent += created.length
-        run.skipped += rows.length - created.length
+  const runs = await inLanes(async (lane, lanes) => {
+    const run: ReminderRun = { sent: 0, skipped: 0 }
+    for (const [day, kind] of [
+      [today, 'day'],
+      [nextDay(today), 'eve'],
+    ] as const) {
+      // Keyset pages of one due date: a range of bills_unpaid_due_idx (due_on, id), in id
+      // order, of this lane's ledgers (platform/jobs/run-lanes.ts).
+      let afterId = 0
+      for (;;) {
+        const { rows } = await db.query<DueBill>({
+          name: 'bill-reminders-due',
+          text: `select b.id, b.ledger_id, b.description, b.amount_cents, b.category,
+                  to_char(b.due_on, 'YYYY-MM-DD') as due_on, l.owner_user_id as user_id
+             from bills b
+             join ledgers l on l.id = b.ledger_id
+             left join notification_settings ns on ns.user_id = l.owner_user_id
+            where b.paid_on is null
+              and b.due_on = $1::date
+              and b.id > $2
+              and b.ledger_id % $6 = $7
+              and ${wantsSql('bill_reminders')}
+              and (not $3 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
+              -- Already reminded (a rerun): skipped here rather than by the insert's conflict.
+              and not exists (
+                select 1 from alerts a
+                 where a.ledger_id = b.ledger_id
+                   and a.dedupe_key = 'bill:' || b.id || ':' || to_char(b.due_on, 'YYYY-MM-DD')
+                                      || ':' || $5)
+            order by b.id
+            limit $4`,
+          values: [day, afterId, needsLink, BATCH_SIZE, kind, lanes, lane],
+        })
+        if (rows.length > 0) {
+          afterId = rows[rows.length - 1]?.id ?? afterId
+          const alerts = rows.map((bill) => reminderAlert(bill, today))
+          const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
+          run.sent += created.length
+          run.skipped += rows.length - created.length
+        }
+        if (rows.length < BATCH_SIZE) break
       }
-      if (rows.length < BATCH_SIZE) break
     }
+    return run
+  })
+  return {
+    sent: runs.reduce((sum, r) => sum + r.sent, 0),
+    skipped: runs.reduce((sum, r) => sum + r.skipped, 0),
   }
-  return run
 }
 
 function reminderAlert(row: DueBill, today: IsoDate): NewAlert {

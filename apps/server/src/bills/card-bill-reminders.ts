@@ -9,7 +9,7 @@ import {
 import { type NewAlert, recordAlerts } from '../alerts/index.ts'
 import { billsOfCards } from '../ledger/index.ts'
 import { isWhatsAppConfigured, wantsSql } from '../messaging/index.ts'
-import { type Db, type Env, withTransaction } from '../platform/index.ts'
+import { type Db, type Env, inLanes, withTransaction } from '../platform/index.ts'
 import { billReminderText, nextDay, type ReminderRun } from './bill-reminders.ts'
 
 /*
@@ -21,7 +21,8 @@ import { billReminderText, nextDay, type ReminderRun } from './bill-reminders.ts
  * less the payments the rule of packages/shared/card-bills.ts gives it); a bill already paid,
  * or with nothing on it, gets no reminder. Archived cards are skipped.
  *
- * A page of due cards (keyset on the card's id within a due day) costs two reads — the cards,
+ * A page of due cards (keyset on the card's id within a due day, in each of the run's lanes at
+ * once) costs two reads — the cards,
  * then all their bills in one statement (billsOfCards) — and one transaction recording its
  * reminders (one INSERT, their delivery jobs).
  */
@@ -45,7 +46,18 @@ async function cardsDueOn(
     kind,
     afterId,
     needsLink,
-  }: { day: IsoDate; dueDay: number; kind: 'eve' | 'day'; afterId: number; needsLink: boolean },
+    lane,
+    lanes,
+  }: {
+    day: IsoDate
+    dueDay: number
+    kind: 'eve' | 'day'
+    afterId: number
+    needsLink: boolean
+    /** This lane's ledgers: ledger id modulo `lanes` (platform/jobs/run-lanes.ts). */
+    lane: number
+    lanes: number
+  },
 ): Promise<DueCard[]> {
   const { rows } = await db.query<DueCard>({
     name: 'card-reminders-due',
@@ -56,6 +68,7 @@ async function cardsDueOn(
       where a.kind = 'credit_card' and not a.archived
         and a.due_day = $6
         and a.id > $2
+        and a.ledger_id % $7 = $8
         and ${wantsSql('bill_reminders')}
         and (not $3 or exists (select 1 from whatsapp_links w where w.user_id = l.owner_user_id))
         -- Already reminded (a rerun): skipped here rather than by the insert's conflict.
@@ -64,7 +77,7 @@ async function cardsDueOn(
                            and r.dedupe_key = 'card:' || a.id || ':' || $1 || ':' || $5)
       order by a.id
       limit $4`,
-    values: [day, afterId, needsLink, BATCH_SIZE, kind, dueDay],
+    values: [day, afterId, needsLink, BATCH_SIZE, kind, dueDay, lanes, lane],
   })
   return rows
 }
@@ -80,31 +93,37 @@ function dueDaysOn(day: IsoDate): number[] {
 export async function sendCardBillReminders(db: Db, env: Env, now: Date): Promise<ReminderRun> {
   const today = saoPauloDate(now)
   const needsLink = isWhatsAppConfigured(env)
-  const run: ReminderRun = { sent: 0, skipped: 0 }
-  for (const day of [today, nextDay(today)]) {
-    const kind = day === today ? 'day' : 'eve'
-    for (const dueDay of dueDaysOn(day)) {
-      let afterId = 0
-      for (;;) {
-        const cards = await cardsDueOn(db, { day, dueDay, kind, afterId, needsLink })
-        afterId = cards.at(-1)?.id ?? afterId
-        const billsByCard = await billsOfCards(db, { accountIds: cards.map((c) => c.id), today })
-        const alerts: NewAlert[] = []
-        for (const card of cards) {
-          const bill = billsByCard.get(Number(card.id))?.find((b) => b.due_on === day)
-          const left = bill ? cardBillLeftCents(bill) : 0
-          if (left > 0) alerts.push(reminderAlert(card, left, today))
+  const runs = await inLanes(async (lane, lanes) => {
+    const run: ReminderRun = { sent: 0, skipped: 0 }
+    for (const day of [today, nextDay(today)]) {
+      const kind = day === today ? 'day' : 'eve'
+      for (const dueDay of dueDaysOn(day)) {
+        let afterId = 0
+        for (;;) {
+          const cards = await cardsDueOn(db, { day, dueDay, kind, afterId, needsLink, lane, lanes })
+          afterId = cards.at(-1)?.id ?? afterId
+          const billsByCard = await billsOfCards(db, { accountIds: cards.map((c) => c.id), today })
+          const alerts: NewAlert[] = []
+          for (const card of cards) {
+            const bill = billsByCard.get(Number(card.id))?.find((b) => b.due_on === day)
+            const left = bill ? cardBillLeftCents(bill) : 0
+            if (left > 0) alerts.push(reminderAlert(card, left, today))
+          }
+          if (alerts.length > 0) {
+            const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
+            run.sent += created.length
+            run.skipped += alerts.length - created.length
+          }
+          if (cards.length < BATCH_SIZE) break
         }
-        if (alerts.length > 0) {
-          const created = await withTransaction(db, (tx) => recordAlerts(tx, alerts))
-          run.sent += created.length
-          run.skipped += alerts.length - created.length
-        }
-        if (cards.length < BATCH_SIZE) break
       }
     }
+    return run
+  })
+  return {
+    sent: runs.reduce((sum, r) => sum + r.sent, 0),
+    skipped: runs.reduce((sum, r) => sum + r.skipped, 0),
   }
-  return run
 }
 
 function reminderAlert(card: DueCard, leftCents: number, today: IsoDate): NewAlert {

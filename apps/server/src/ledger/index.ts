@@ -31,6 +31,7 @@ export type { NewTransfer } from './accounts/transfers.queries.ts'
 export { transfersRoutes } from './accounts/transfers.routes.ts'
 export {
   customCategoriesForAssistant,
+  customCategoryTotal,
   listCustomCategories,
 } from './categories/custom-categories.queries.ts'
 export { customCategoriesRoutes } from './categories/custom-categories.routes.ts'

@@ -39,7 +39,7 @@ const SP_MONTH_NOW = spMonthAt('now()')
  * turns to that month it starts at the number of such installments, so they use up the
  * month's free entries first. SCHEDULED counts them for owner $1 and the month expression.
  */
-function scheduledIn(month: string, owner = '$1'): string {
+export function scheduledIn(month: string, owner = '$1'): string {
   return `(select count(*)::int from transactions t join ledgers l on l.id = t.ledger_id
       where l.owner_user_id = ${owner}
         and t.installment_count is not null
@@ -183,18 +183,20 @@ export async function claimEntrySlots(
     const room = row.limit === -1 ? want : Math.max(0, Math.min(want, row.limit - row.used))
     granted.set(row.user_id, room)
   }
+  // The rows are locked since the read: the count read there (a turning counter's installments
+  // counted once) is still the count, so the update adds to it rather than counting again.
+  const used = new Map(rows.map((r) => [r.user_id, r.used]))
   const ids = [...granted.keys()].filter((id) => (granted.get(id) ?? 0) > 0)
   if (ids.length > 0) {
     await db.query(
       `update subscribers s
-          set monthly_transactions =
-                case when s.counter_month >= m.month then s.monthly_transactions
-                     else ${scheduledIn('m.month', 's.user_id')} end + g.n,
+          set monthly_transactions = g.used + g.n,
               counter_month = greatest(s.counter_month, m.month),
               updated_at = now()
-         from unnest($1::text[], $2::int[]) as g(user_id, n), (select ${SP_MONTH_NOW} as month) m
+         from unnest($1::text[], $2::int[], $3::int[]) as g(user_id, n, used),
+              (select ${SP_MONTH_NOW} as month) m
         where s.user_id = g.user_id`,
-      [ids, ids.map((id) => granted.get(id) ?? 0)],
+      [ids, ids.map((id) => granted.get(id) ?? 0), ids.map((id) => used.get(id) ?? 0)],
     )
   }
   return granted

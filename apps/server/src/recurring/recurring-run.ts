@@ -8,7 +8,14 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { planningReplies } from '@equilibrai/assistant'
-import { addJob, type Db, type Queryable, withTransaction, type Env } from '../platform/index.ts'
+import {
+  addJob,
+  type Db,
+  type Env,
+  inLanes,
+  type Queryable,
+  withTransaction,
+} from '../platform/index.ts'
 import { checkBudgetAlertsOf } from '../alerts/index.ts'
 import {
   claimEntrySlots,
@@ -25,7 +32,7 @@ import { recurringRefusedJob } from './recurring.jobs.ts'
  * day has come (São Paulo calendar) as an ordinary entry — counted against the plan's monthly
  * limit (claimEntrySlots, the rules of claimEntrySlot) and checked against budgets like any
  * other entry. Set-based (ADR 027): a page of BATCH_SIZE recurring entries per transaction costs
- * a fixed handful of statements, whatever its size — the due rows (keyset on id, locked), the
+ * a fixed handful of statements, whatever its size, in each of the run's lanes at once — the due rows (keyset on id, locked), the
  * occurrences already stored, the slots (two), one INSERT of every entry, one statement storing
  * the occurrences and moving next_on, the webhook listeners, the budgets (one read, one INSERT
  * of alerts and their delivery jobs) and, when the limit refused some, their usage and one job
@@ -72,31 +79,40 @@ export function occurrenceAfter(on: string, day: number): string {
 
 export async function runRecurringEntries(db: Db, env: Env, now: Date): Promise<RecurringRun> {
   const today = saoPauloDate(now)
-  const run: RecurringRun = { recorded: 0, refused: 0 }
-  // In id order from where the last batch ended: processed rows are not due any more, but an
-  // index scan from the start would still walk past them (and their dead versions) every batch.
-  let afterId = 0
-  for (;;) {
-    // A batch per transaction: its rows are locked (a concurrent run skips them, and finds them
-    // not due any more once this one commits), and every occurrence, entry, slot and next_on of
-    // the batch commit together or not at all.
-    const done = await withTransaction(db, async (tx) => {
-      const { rows } = await tx.query<Due>({
-        name: 'recurring-run-due',
-        text: `select r.id, r.ledger_id, l.owner_user_id as owner_id, r.created_by, r.type,
-                r.amount_cents, r.description, r.category, r.day_of_month,
-                to_char(r.next_on, 'YYYY-MM-DD') as next_on, r.source
-           from recurring_entries r join ledgers l on l.id = r.ledger_id
-          where r.cancelled_at is null and r.next_on <= $1 and r.id > $3
-          order by r.id limit $2
-          for update of r skip locked`,
-        values: [today, BATCH_SIZE, afterId],
+  // Each lane its own ledgers (platform/jobs/run-lanes.ts): their rows, owners and totals are
+  // never another lane's, so the lanes' transactions do not wait on each other.
+  const runs = await inLanes(async (lane, lanes) => {
+    const run: RecurringRun = { recorded: 0, refused: 0 }
+    // In id order from where the last batch ended: processed rows are not due any more, but an
+    // index scan from the start would still walk past them (and their dead versions) every batch.
+    let afterId = 0
+    for (;;) {
+      // A batch per transaction: its rows are locked (a concurrent run skips them, and finds them
+      // not due any more once this one commits), and every occurrence, entry, slot and next_on of
+      // the batch commit together or not at all.
+      const done = await withTransaction(db, async (tx) => {
+        const { rows } = await tx.query<Due>({
+          name: 'recurring-run-due',
+          text: `select r.id, r.ledger_id, l.owner_user_id as owner_id, r.created_by, r.type,
+                  r.amount_cents, r.description, r.category, r.day_of_month,
+                  to_char(r.next_on, 'YYYY-MM-DD') as next_on, r.source
+             from recurring_entries r join ledgers l on l.id = r.ledger_id
+            where r.cancelled_at is null and r.next_on <= $1 and r.id > $3
+              and r.ledger_id % $4 = $5
+            order by r.id limit $2
+            for update of r skip locked`,
+          values: [today, BATCH_SIZE, afterId, lanes, lane],
+        })
+        afterId = rows.at(-1)?.id ?? afterId
+        await recordBatch(tx, env, rows, today, run)
+        return rows.length < BATCH_SIZE
       })
-      afterId = rows.at(-1)?.id ?? afterId
-      await recordBatch(tx, env, rows, today, run)
-      return rows.length < BATCH_SIZE
-    })
-    if (done) return run
+      if (done) return run
+    }
+  })
+  return {
+    recorded: runs.reduce((sum, r) => sum + r.recorded, 0),
+    refused: runs.reduce((sum, r) => sum + r.refused, 0),
   }
 }
 

@@ -76,9 +76,17 @@ export async function assertFeature(
   db: Queryable,
   { ownerId, feature }: { ownerId: string; feature: FeatureKey },
 ): Promise<void> {
-  if (await ownerHasFeature(db, { ownerId, feature })) return
-  const plan = await cheapestPlanWith(db, { feature })
-  throw new FeatureNotInPlanError(feature, plan?.name ?? null)
+  // One round trip for both answers (the plans are a handful of rows): a page asks every load.
+  const { rows } = await db.query<{ has: boolean | null; cheapest: string | null }>(
+    `select (select ${planHasFeatureSql(feature)}
+               from subscribers s join plan_features p on p.plan_type = s.plan_type
+              where s.user_id = $1) as has,
+            (select p.name from plan_features p where ${planHasFeatureSql(feature)}
+              order by p.price_monthly asc, p.plan_type asc limit 1) as cheapest`,
+    [ownerId],
+  )
+  if (rows[0]?.has === true) return
+  throw new FeatureNotInPlanError(feature, rows[0]?.cheapest ?? null)
 }
 
 /**

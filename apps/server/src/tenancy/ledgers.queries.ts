@@ -21,8 +21,13 @@ export async function ledgerForUser(
   db: Queryable,
   { userId }: { userId: string },
 ): Promise<LedgerRef> {
-  const team = await teamLedgerOf(db, userId)
-  if (team) return team
+  // One round trip (every signed-in request pays it): the team's ledger, else the user's own.
+  const { rows } = await db.query<{ id: number; owner_user_id: string }>(
+    `select l.id, l.owner_user_id from ledgers l where l.id = ${ledgerForUserSql('$1')}`,
+    [userId],
+  )
+  const row = rows[0]
+  if (row) return { ledgerId: row.id, ownerId: row.owner_user_id }
   return ownLedger(db, { userId })
 }
 
@@ -50,20 +55,6 @@ export async function ownLedger(db: Queryable, { userId }: { userId: string }): 
  * routes, so "the team is active" means one thing.
  */
 export const PLAN_ALLOWS_TEAM = `${planHasFeatureSql('dashboard_equipe')} and p.max_users > 1`
-
-/**
- * The team part of ledgerForUser: the SQL function team_ledger_of (migration 019), the same
- * reading the outgoing webhooks use to decide whether an endpoint's creator is still in its
- * ledger (plan allows the team, seat order by joined_at).
- */
-async function teamLedgerOf(db: Queryable, userId: string): Promise<LedgerRef | null> {
-  const { rows } = await db.query<{ id: number; owner_user_id: string }>(
-    'select l.id, l.owner_user_id from ledgers l where l.id = team_ledger_of($1)',
-    [userId],
-  )
-  const row = rows[0]
-  return row ? { ledgerId: row.id, ownerId: row.owner_user_id } : null
-}
 
 async function findLedger(db: Queryable, userId: string): Promise<LedgerRef | null> {
   const { rows } = await db.query<{ id: number; owner_user_id: string }>(

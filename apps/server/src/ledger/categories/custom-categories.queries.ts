@@ -140,3 +140,33 @@ export async function customCategoriesForAssistant(
   )
   return rows
 }
+
+/**
+ * 'quanto gastei com Cachorro': the entries of this category of one's own in a month
+ * (`YYYY-MM`) or from..to (inclusive); null when the ledger has no such category (deleted
+ * between the message's read and this one).
+ */
+export async function customCategoryTotal(
+  db: Queryable,
+  params: { ledgerId: number; id: number } & ({ month: string } | { from: string; to: string }),
+): Promise<{ name: string; emoji: string | null; total_cents: number; count: number } | null> {
+  const [from, to] = 'month' in params ? [`${params.month}-01`, null] : [params.from, params.to]
+  const { rows } = await db.query<{
+    name: string
+    emoji: string | null
+    total_cents: number
+    count: number
+  }>(
+    `select c.name, c.emoji,
+            coalesce(sum(t.amount_cents), 0)::bigint as total_cents, count(t.id)::int as count
+       from custom_categories c
+       left join transactions t
+         on t.ledger_id = c.ledger_id and t.custom_category_id = c.id
+        and t.occurred_on >= $3::date
+        and t.occurred_on <= coalesce($4::date, ($3::date + interval '1 month - 1 day')::date)
+      where c.ledger_id = $1 and c.id = $2
+      group by c.id`,
+    [params.ledgerId, params.id, from, to],
+  )
+  return rows[0] ?? null
+}

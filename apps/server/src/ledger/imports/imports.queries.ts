@@ -26,7 +26,10 @@ export const rowKey = (
   r: Pick<StatementRow, 'date' | 'amount_cents' | 'type' | 'description' | 'fitid'>,
 ) => `${r.date}|${r.amount_cents}|${r.type}|${r.description}|${r.fitid ?? ''}`
 
-/** How many times each row key was already committed on the account, within [from, to]. */
+/**
+ * How many times each row key was already committed on the account, within [from, to]: the
+ * committed imports' rows that were not duplicates (ADR 035: no second copy of them).
+ */
 export async function committedRowCounts(
   db: Queryable,
   { accountId, from, to }: { accountId: number; from: string; to: string },
@@ -39,8 +42,11 @@ export async function committedRowCounts(
     fitid: string
     n: number
   }>(
-    `select occurred_on::text as date, amount_cents, type, description, fitid, count(*)::int as n
-       from bank_rows where account_id = $1 and occurred_on between $2 and $3
+    `select ii.occurred_on::text as date, ii.amount_cents, ii.type, ii.description,
+            coalesce(ii.fitid, '') as fitid, count(*)::int as n
+       from imports i join import_items ii on ii.import_id = i.id
+      where i.account_id = $1 and i.status = 'committed' and ii.state <> 'duplicate'
+        and ii.occurred_on between $2 and $3
       group by 1, 2, 3, 4, 5`,
     [accountId, from, to],
   )
@@ -159,34 +165,14 @@ export async function updateItems(db: Queryable, importId: number, items: readon
   }
 }
 
-/**
- * Remembers an import's committed rows (every row not a duplicate) so a later file with them
- * previews them as duplicates. Read from import_items in the database: no row crosses the wire.
- */
-export async function insertBankRows(
-  db: Queryable,
-  { accountId, importId, rows }: { accountId: number; importId: number; rows: number },
-) {
-  // In ranges of rows: each statement stays well inside the statement timeout.
-  for (let from = 0; from < rows; from += CHUNK) {
-    await db.query(
-      `insert into bank_rows (account_id, import_id, occurred_on, amount_cents, type, description, fitid)
-       select $1, $2, occurred_on, amount_cents, type, description, coalesce(fitid, '')
-         from import_items
-        where import_id = $2 and ord > $3 and ord <= $4 and state <> 'duplicate'`,
-      [accountId, importId, from, from + CHUNK],
-    )
-  }
-}
-
 /** An entry an import recorded, as transaction.created carries it. */
 export type ImportedEntry = Record<string, unknown> & { id: string; amount_cents: string }
 
 /**
  * Records an import's `new` entry rows (transfers aside) in one statement read from
- * import_items, and links each row to its entry in the same statement: ids are taken in the
- * rows' order, so the n-th id is the n-th row. The ledger's statement-level triggers keep the
- * month, day and account totals.
+ * import_items: each entry names its row (import_id, import_ord), so nothing is written back
+ * into import_items (ADR 035). The ledger's statement-level triggers keep the month, day and
+ * account totals.
  */
 export async function insertNewEntries(
   db: Queryable,
@@ -202,41 +188,22 @@ export async function insertNewEntries(
   const all: ImportedEntry[] = []
   // In ranges of rows (ord): each statement stays well inside the statement timeout.
   for (let from = 0; from < p.rows; from += CHUNK) {
-    all.push(...(await insertNewEntriesIn(db, p, from, from + CHUNK)))
+    const { rows } = await db.query<ImportedEntry>(
+      `insert into transactions (ledger_id, created_by, type, amount_cents, description, category,
+                                 occurred_on, source, account_id, import_id, import_ord,
+                                 bank_seen_at)
+       select $2, $3, type, amount_cents, description, category, occurred_on, $4, $5, $1, ord,
+              now()
+         from import_items
+        where import_id = $1 and ord > $6 and ord <= $7 and state = 'new' and type <> 'transfer'
+        order by ord
+       returning id, type, amount_cents, description, category, occurred_on::text, source,
+                 account_id, created_at`,
+      [p.importId, p.ledgerId, p.userId, p.source, p.accountId, from, from + CHUNK],
+    )
+    all.push(...rows)
   }
   return all
-}
-
-async function insertNewEntriesIn(
-  db: Queryable,
-  p: { importId: number; ledgerId: number; userId: string; source: string; accountId: number },
-  after: number,
-  upTo: number,
-): Promise<ImportedEntry[]> {
-  const { rows } = await db.query<ImportedEntry>(
-    `with src as (
-       select ord, type, amount_cents, description, category, occurred_on
-         from import_items
-        where import_id = $1 and ord > $6 and ord <= $7 and state = 'new'
-          and type <> 'transfer'),
-     ins as (
-       insert into transactions (ledger_id, created_by, type, amount_cents, description, category,
-                                 occurred_on, source, account_id, import_id, bank_seen_at)
-       select $2, $3, type, amount_cents, description, category, occurred_on, $4, $5, $1, now()
-         from src order by ord
-       returning id, type, amount_cents, description, category, occurred_on::text, source,
-                 account_id, created_at),
-     -- The n-th id to the n-th row, zipped (a join on row numbers of two CTEs has no statistics
-     -- and can become a nested loop of every pair).
-     linked as (
-       update import_items ii set transaction_id = z.id
-         from unnest((select array_agg(id order by id) from ins),
-                     (select array_agg(ord order by ord) from src)) as z(id, ord)
-        where ii.import_id = $1 and ii.ord = z.ord)
-     select * from ins order by id`,
-    [p.importId, p.ledgerId, p.userId, p.source, p.accountId, after, upTo],
-  )
-  return rows
 }
 
 export async function getImportRow(
@@ -269,11 +236,13 @@ export async function loadItems(
   const { rows } = await db.query<
     StoredItem & { amount_cents: string; transaction_id: string | null; transfer_id: string | null }
   >(
-    `select ord, occurred_on::text as date, description, amount_cents, type, category, fitid, state,
-            transaction_id, transfer_id, review, unmatched
-       from import_items
-      where import_id = $1 and ord > $2 and ($4::bool is null or review = $4)
-      order by ord limit $3`,
+    `select ii.ord, ii.occurred_on::text as date, ii.description, ii.amount_cents, ii.type,
+            ii.category, ii.fitid, ii.state, coalesce(ii.transaction_id, t.id) as transaction_id,
+            ii.transfer_id, ii.review, ii.unmatched
+       from import_items ii
+       left join transactions t on t.import_id = ii.import_id and t.import_ord = ii.ord
+      where ii.import_id = $1 and ii.ord > $2 and ($4::bool is null or ii.review = $4)
+      order by ii.ord limit $3`,
     [importId, page.after ?? 0, page.limit ?? null, page.review ?? null],
   )
   return rows.map((r) => ({

@@ -25,7 +25,6 @@ import {
   type ImportedEntry,
   type ImportRow,
   importSummary,
-  insertBankRows,
   insertItems,
   insertNewEntries,
   learnedWords,
@@ -232,13 +231,15 @@ async function insertImported(
     const { rows } = await tx.query<Record<string, unknown> & { id: string }>(
       `with x as (
          select * from unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::date[],
-                              $6::bigint[]) with ordinality
-                  as x(type, amount_cents, description, category, occurred_on, account_id, ord)),
+                              $6::bigint[], $11::int[]) with ordinality
+                  as x(type, amount_cents, description, category, occurred_on, account_id,
+                       item_ord, ord)),
        ins as (
          insert into transactions (ledger_id, created_by, type, amount_cents, description, category,
-                                   occurred_on, source, account_id, import_id, bank_seen_at)
+                                   occurred_on, source, account_id, import_id, import_ord,
+                                   bank_seen_at)
          select $7, $8, type, amount_cents, description, category, occurred_on, $9, account_id,
-                $10, now()
+                $10, item_ord, now()
            from x order by ord
          returning id, type, amount_cents, description, category, occurred_on::text, source,
                    account_id, created_at)
@@ -254,6 +255,7 @@ async function insertImported(
         p.userId,
         p.source,
         p.importId,
+        part.map((r) => r.item.ord),
       ],
     )
     if (listening.length > 0) {
@@ -321,8 +323,8 @@ async function counterAccount(tx: Queryable, ledgerId: number, accountId: number
 
 /**
  * Commits a preview: records its new rows into the import's account, links the matched ones
- * (the typed entry stays and is marked as seen in the bank), and remembers every row so the
- * same file never records twice. Idempotent: a committed import answers its first result.
+ * (the typed entry stays and is marked as seen in the bank); its committed rows make the same
+ * file never record twice. Idempotent: a committed import answers its first result.
  */
 export async function commitImport(
   tx: Queryable,
@@ -397,7 +399,6 @@ export async function commitImport(
     }
     await updateItems(tx, imp.id, transferRows)
   }
-  await insertBankRows(tx, { accountId: imp.account_id, importId: imp.id, rows: items.length })
   const entries = inserted
   const result = { recorded: entries.length + transfers, linked: linkedIds.size }
   await tx.query(

@@ -210,6 +210,29 @@ describe('/api/v1/imports', () => {
     expect(await entries(u)).toHaveLength(3)
   })
 
+  it('counts rows already imported per account only; a deleted entry leaves its row unlinked but imported', async () => {
+    const u = await user()
+    const s = await preview(u, fixture('nubank-conta.csv'))
+    expect(await commit(u, s.id)).toEqual({ recorded: 3, linked: 0 })
+    const created = await u.client.post('/api/v1/accounts', { name: 'Inter', kind: 'checking' })
+    expect(created.status, await created.clone().text()).toBe(201)
+    const other = (await created.json()) as Account
+    // The same file into another account: nothing there was imported yet.
+    const elsewhere = await preview(u, fixture('nubank-conta.csv'), {
+      account_id: String(other.id),
+    })
+    expect(elsewhere).toMatchObject({ rows: 4, new: 4, duplicates: 0 })
+    const first = (await detail(u, s.id)).items[0]
+    expect(first?.transaction_id).not.toBeNull()
+    const gone = await u.client.request(`/api/v1/transactions/${first?.transaction_id}`, {
+      method: 'DELETE',
+    })
+    expect(gone.status).toBe(204)
+    expect((await detail(u, s.id)).items[0]?.transaction_id).toBeNull()
+    // The row stays imported on its account: the file again is all duplicates.
+    expect(await preview(u, fixture('nubank-conta.csv'))).toMatchObject({ new: 0, duplicates: 4 })
+  })
+
   it('keeps a purchase and its IOF that share a FITID, and two identical rows of one file', async () => {
     const u = await user()
     const s = await preview(u, fixture('itau-102-cp1252.ofx'))

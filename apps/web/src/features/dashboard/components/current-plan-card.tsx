@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /**
  * Spec §2 'Plano Atual': Premium or Gratuito, the plan's name, this month's entries against the
  * limit (∞ for -1), users, the renewal date of a paid plan, and the subscription portal (a
- * paid plan's; the free plan has none, and the card says so).
+ * paid plan's, or a former payer's; the free plan otherwise has none, and the card says so).
  */
 export function CurrentPlanCard({
   subscription,
@@ -85,9 +85,10 @@ export function CurrentPlanCard({
         )}
       </CardContent>
       <CardFooter>
-        {subscription && !premium ? (
+        {subscription && !premium && !subscription.has_stripe_customer ? (
           // The free plan has no subscription, so the portal has nothing to show (it answered
-          // an error): say so, and point at the plans instead.
+          // an error): say so, and point at the plans instead. A former payer keeps the portal:
+          // their invoices and payment methods are there.
           <p className="text-muted-foreground text-sm" data-testid="no-subscription-note">
             No plano Gratuito não há assinatura para gerenciar.{' '}
             <a

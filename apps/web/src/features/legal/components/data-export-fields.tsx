@@ -83,7 +83,10 @@ const SECTIONS: Array<{ name: string; what: string; fields: Array<[string, strin
         'lançamentos: type, amount_cents (centavos), description, category, occurred_on, source, created_by, created_at',
       ],
       ['ledger_month_totals', 'totais do mês por categoria, usados no resumo'],
-      ['learned_category_words', 'palavras que o assistente aprendeu a ligar às suas categorias'],
+      [
+        'learned_category_words',
+        'palavras que o assistente aprendeu a ligar às suas categorias: word, category e, quando for uma categoria própria, custom_category_id',
+      ],
       ['bills', 'contas a pagar: descrição, valor, vencimento, recorrência, pagamento'],
       ['assistant_state, assistant_replies', 'o ponto da conversa com o assistente'],
       [
