@@ -5,6 +5,7 @@ import { addJob } from '../src/platform/jobs/add-job.ts'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { notifyUser } from '../src/messaging/notify.ts'
+import { recoverUnfinished } from '../src/messaging/recovery.ts'
 import { templateMessage } from '../src/messaging/templates.ts'
 import { signedInUser } from './auth-client.ts'
 import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
@@ -275,6 +276,33 @@ describe('a send in doubt after a crash', () => {
 })
 
 describe('recovery when a runner starts', () => {
+  it('leaves alone work whose job a live worker holds (running or in its local queue)', async () => {
+    const web = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'off' })
+    try {
+      const db = web.database.pool
+      await deliver(web, { from: '5511987653008', text: 'oi' })
+      // Taken by a runner that is alive (it beat a moment ago) but has not reached the row yet.
+      await db.query(
+        `update graphile_worker._private_jobs set locked_at = now() - interval '5 minutes',
+                locked_by = 'vivo'
+          where key like $1 || '%'`,
+        [whatsappInboundJob.keyPrefix],
+      )
+      await db.query(
+        `insert into worker_heartbeats (locker_id, process, seen_at) values ('vivo', 'p', now())`,
+      )
+      const staleAfterMs = 60_000
+      expect(await recoverUnfinished(db, { staleAfterMs })).toEqual({ inbound: 0, outbound: 0 })
+      // Silent for longer than the window: its job is abandoned, the message is queued again.
+      await db.query(
+        `update worker_heartbeats set seen_at = now() - interval '2 minutes' where locker_id = 'vivo'`,
+      )
+      expect(await recoverUnfinished(db, { staleAfterMs })).toEqual({ inbound: 1, outbound: 0 })
+    } finally {
+      await web.stop()
+    }
+  })
+
   it('requeues work whose job a dead worker still holds', async () => {
     const web = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'off' })
     try {

@@ -74,6 +74,7 @@ export async function startJobRunner(
         concurrency,
         tasks: pick(tasks, only ?? Object.keys(tasks).filter((task) => !laneTasks.has(task))),
         scheduled: !only,
+        batched: true,
       }),
     )
     for (const lane of lanes) {
@@ -82,6 +83,7 @@ export async function startJobRunner(
           concurrency: lane.concurrency,
           tasks: pick(tasks, lane.tasks),
           scheduled: false,
+          batched: false,
         }),
       )
     }
@@ -103,12 +105,28 @@ export async function startJobRunner(
   }
 }
 
+/**
+ * Batched job fetches (ADR 024, 2026-11-26): the main runner locks up to one job per slot in
+ * one fetch and hands them out as slots free up (graphile-worker's local queue), and deletes
+ * finished jobs together (completions gathered for COMPLETE_BATCH_MS). A burst of messages then
+ * costs a fetch per several jobs instead of one or more per job. The jobs waiting in a live
+ * runner's local queue are locked by its pool, whose heartbeat tells every recovery sweep that
+ * they are not abandoned (lock-recovery.ts); if the process dies they are freed like the jobs it
+ * was running. The webhook lane's jobs wait on other servers: one at a time per slot, unbatched.
+ */
+const COMPLETE_BATCH_MS = 5
+
 /** One graphile-worker runner; `scheduled`: with the crontab and the startup jobs. */
 async function startOne(
   db: Db,
   log: Logger,
   recovery: LockRecovery,
-  { concurrency, tasks, scheduled }: { concurrency: number; tasks: TaskList; scheduled: boolean },
+  {
+    concurrency,
+    tasks,
+    scheduled,
+    batched,
+  }: { concurrency: number; tasks: TaskList; scheduled: boolean; batched: boolean },
 ): Promise<Runner> {
   const jobLog = log.child({ component: 'jobs' })
   const logger = new WorkerLogger(() => (level, message, meta) => {
@@ -121,6 +139,16 @@ async function startOne(
     concurrency,
     noHandleSignals: true,
     pollInterval: 1_000,
+    ...(batched && concurrency > 1
+      ? {
+          preset: {
+            worker: {
+              localQueue: { size: concurrency },
+              completeJobBatchDelay: COMPLETE_BATCH_MS,
+            },
+          },
+        }
+      : {}),
     taskList: tasks,
     crontab: scheduled ? crontab() : '',
     logger,

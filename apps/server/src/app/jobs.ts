@@ -200,8 +200,11 @@ export const JOBS = {
     maxAttempts: 1,
     cron: { schedule: '* * * * *' },
     atStartup: true,
-    run: async ({ db, log }) => {
-      const found = await recoverUnfinished(db)
+    run: async ({ db, env, log }) => {
+      // A job a live worker holds (running, or in its runner's local queue) is left to it.
+      const found = await recoverUnfinished(db, {
+        staleAfterMs: env.WORKER_STALE_AFTER_SECONDS * 1000,
+      })
       // Work found unfinished means a process died mid-way: worth a warning, not just a count.
       if (found.inbound || found.outbound) log.warn(found, 'whatsapp: unfinished work requeued')
       return found

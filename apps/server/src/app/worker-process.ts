@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from '../platform/index.ts'
@@ -16,6 +17,23 @@ const WORKER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'wo
 /** How long a stopping worker gets to finish the jobs it holds before it is killed. */
 const STOP_LIMIT_MS = 30_000
 
+/**
+ * The worker runs at a lower CPU priority than the server (nice 10): when both want the cores,
+ * webhook acknowledgements and page requests go first and the backlog waits a little longer
+ * (ADR 024, 2026-11-26). PostgreSQL's backends are not affected.
+ */
+export const WORKER_NICE = 10
+
+/** Lowers a worker process's priority (a failure, e.g. no such process, is ignored). */
+export function yieldCpuToServer(pid: number | undefined): void {
+  if (!pid) return
+  try {
+    os.setPriority(pid, Math.max(os.getPriority(pid), WORKER_NICE))
+  } catch {
+    // not permitted or gone: it runs at the server's priority
+  }
+}
+
 export type WorkerProcess = { stop(): Promise<void>; readonly pid: number | undefined }
 
 export function startWorkerProcess(log: Logger): WorkerProcess {
@@ -28,6 +46,7 @@ export function startWorkerProcess(log: Logger): WorkerProcess {
     const started = Date.now()
     // fork() reuses this process's node flags (`--import tsx`) and environment.
     const current = fork(WORKER_ENTRY, [], { stdio: 'inherit' })
+    yieldCpuToServer(current.pid)
     child = current
     log.info({ pid: current.pid }, 'worker process started')
     current.once('exit', (code, signal) => {

@@ -1,29 +1,32 @@
-import type { Queryable } from '../platform/index.ts'
+import { heldByLiveLockerSql, type Queryable } from '../platform/index.ts'
 
 /* What the recovery sweep and the retention job (recovery.ts) read and erase. */
 
 const BATCH = 500
 
 /**
- * No job with this key is waiting to run (none at all, or only one a worker has taken). `key`
- * must name the outer row's columns qualified (the jobs view has an `id` of its own) and `$1`
- * must be the job's key prefix.
+ * No job with this key is waiting to run or held by a live worker (none at all, or only one a
+ * dead worker took). A live worker's job may not have reached the row yet: it waits in its
+ * runner's local queue, or for the person's conversation lock. `key` must name the outer row's
+ * columns qualified (the jobs view has an `id` of its own), `$1` must be the job's key prefix
+ * and `$2` the stale window in milliseconds (WORKER_STALE_AFTER_SECONDS).
  */
 const NO_WAITING_JOB = (key: string) => `not exists (
-  select 1 from graphile_worker.jobs j where j.key = $1 || ${key} and j.locked_at is null
-    and j.attempts < j.max_attempts)`
+  select 1 from graphile_worker.jobs j where j.key = $1 || ${key}
+    and ((j.locked_at is null and j.attempts < j.max_attempts)
+         or ${heldByLiveLockerSql('j', '$2')}))`
 
 /** Unprocessed messages without a waiting job and not being processed (their rows stay locked). */
 export async function unfinishedInbound(
   tx: Queryable,
-  { keyPrefix }: { keyPrefix: string | undefined },
+  { keyPrefix, staleAfterMs }: { keyPrefix: string | undefined; staleAfterMs: number },
 ) {
   const { rows } = await tx.query<{ id: number; message_id: string }>(
     `select id, message_id from whatsapp_inbound i
       where processed_at is null and ${NO_WAITING_JOB('i.message_id')}
       order by id limit ${BATCH}
       for update skip locked`,
-    [keyPrefix],
+    [keyPrefix, staleAfterMs],
   )
   return rows
 }
@@ -34,7 +37,11 @@ export async function unfinishedInbound(
  */
 export async function abandonedOutbound(
   tx: Queryable,
-  { keyPrefix, attemptLockPrefix }: { keyPrefix: string | undefined; attemptLockPrefix: string },
+  {
+    keyPrefix,
+    attemptLockPrefix,
+    staleAfterMs,
+  }: { keyPrefix: string | undefined; attemptLockPrefix: string; staleAfterMs: number },
 ): Promise<number[]> {
   const { rows } = await tx.query<{ id: number }>(
     `with candidates as materialized (
@@ -42,8 +49,8 @@ export async function abandonedOutbound(
         where status = 'queued' and ${NO_WAITING_JOB('o.id')}
         order by id limit ${BATCH})
      select id from candidates
-      where pg_try_advisory_xact_lock(hashtextextended($2 || id, 0))`,
-    [keyPrefix, attemptLockPrefix],
+      where pg_try_advisory_xact_lock(hashtextextended($3 || id, 0))`,
+    [keyPrefix, staleAfterMs, attemptLockPrefix],
   )
   return rows.map((row) => row.id)
 }

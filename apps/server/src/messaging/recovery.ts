@@ -9,15 +9,23 @@ import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
  * unfinished. This sweep (when a runner starts, and every minute) queues a fresh job for every
  * unfinished row that has no job waiting for it and that nobody is working on: a live attempt
  * holds a lock for its whole duration (the inbox row FOR UPDATE; an advisory lock on an outbox
- * message), which the sweep skips, while a dead one's locks went with its connection. Adding a job under the same key retires
- * the dead worker's job (graphile-worker clears its key and uses up its attempts). In the rare
- * race with a live worker that has taken the job but not yet the row, the second job finds the
- * work done and does nothing.
+ * message), which the sweep skips, while a dead one's locks went with its connection. A job a
+ * live worker holds but has not reached the row with yet (waiting in its runner's local queue,
+ * or for the person's conversation lock) is skipped too: its locker is heard from within
+ * `staleAfterMs` (platform/jobs/lock-recovery.ts). Adding a job under the same key retires the
+ * dead worker's job (graphile-worker clears its key and uses up its attempts); should a live
+ * worker still run it, it finds the work done and does nothing.
  */
 
-export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outbound: number }> {
+export async function recoverUnfinished(
+  db: Db,
+  { staleAfterMs }: { staleAfterMs: number },
+): Promise<{ inbound: number; outbound: number }> {
   return withTransaction(db, async (tx) => {
-    const inbound = await unfinishedInbound(tx, { keyPrefix: whatsappInboundJob.keyPrefix })
+    const inbound = await unfinishedInbound(tx, {
+      keyPrefix: whatsappInboundJob.keyPrefix,
+      staleAfterMs,
+    })
     for (const row of inbound) {
       await addJob(
         tx,
@@ -30,6 +38,7 @@ export async function recoverUnfinished(db: Db): Promise<{ inbound: number; outb
     const outbound = await abandonedOutbound(tx, {
       keyPrefix: whatsappSendJob.keyPrefix,
       attemptLockPrefix: ATTEMPT_LOCK_PREFIX,
+      staleAfterMs,
     })
     for (const id of outbound) {
       await addJob(tx, whatsappSendJob, { id }, { key: id, preserveRunAt: true })

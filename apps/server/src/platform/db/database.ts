@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { PreparingClient } from './prepared-statements.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
 import { type OwnerRole, openEmbeddedPostgres } from './embedded-postgres.ts'
@@ -34,12 +35,18 @@ export type PoolOptions = {
    * the server cannot cancel (the database frozen, the network gone) still ends. Unset: none.
    */
   statementTimeoutMs?: number
+  /** Parametrized statements prepared once per connection (prepared-statements.ts). Default on. */
+  prepare?: boolean
 }
 
-export function createPool(url: string, { max = 10, statementTimeoutMs }: PoolOptions = {}): Db {
+export function createPool(
+  url: string,
+  { max = 10, statementTimeoutMs, prepare = true }: PoolOptions = {},
+): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(prepare ? { Client: PreparingClient } : {}),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
     ...(statementTimeoutMs

@@ -83,6 +83,16 @@ async function beat(db: Db, process: string, lockers: string[]): Promise<void> {
   )
 }
 
+/**
+ * SQL condition: the job `job` (a graphile_worker.jobs row) is held by a locker heard from
+ * within the stale window (`$staleMs`, milliseconds) — running, or waiting in a live runner's
+ * local queue (job-runner.ts). Recovery sweeps of their own (messaging's) leave such jobs alone.
+ */
+export const heldByLiveLockerSql = (job: string, staleMs: string) =>
+  `(${job}.locked_at is not null and exists (select 1 from worker_heartbeats h
+     where h.locker_id = ${job}.locked_by
+       and h.seen_at >= now() - make_interval(secs => ${staleMs}::double precision / 1000)))`
+
 /** Unlocks what silent lockers hold; returns how many jobs were freed. */
 export async function sweep(db: Db, staleAfterMs: number): Promise<number> {
   const { rows } = await db.query<{ freed: number }>(

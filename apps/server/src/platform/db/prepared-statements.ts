@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto'
+import pg from 'pg'
+
+/*
+ * Every parametrized statement is prepared once per connection and then only bound and run
+ * (ADR 024, 2026-11-26): PostgreSQL parses and plans it on the first use, and after five runs
+ * keeps one generic plan when that costs no more than a fresh plan each time (plan_cache_mode
+ * auto). The message path's statements are CTEs over several tables whose planning cost more
+ * than running them: measured with pg_stat_statements over the WhatsApp bench, planning was a
+ * third of the database's time per message.
+ *
+ * A statement's name is its text's hash, so the same text is the same prepared statement on a
+ * connection. Texts without values (DDL, BEGIN, several statements in one string) go as before,
+ * and so does a text built with literal values in it once this process has named NAMES_LIMIT
+ * texts (the server's SQL is written as constants, so that limit is a guard, not a budget).
+ */
+
+const NAMES_LIMIT = 5_000
+const names = new Map<string, string>()
+
+function nameFor(text: string): string | undefined {
+  const known = names.get(text)
+  if (known || names.size >= NAMES_LIMIT) return known
+  const name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+  names.set(text, name)
+  return name
+}
+
+type QueryConfig = { text?: string; name?: string; values?: unknown[] }
+
+/** pg.Client whose parametrized queries carry a statement name (pass it as the pool's Client). */
+export class PreparingClient extends pg.Client {
+  // pg's query() has many overloads; the three call shapes are rewritten, the rest passed on.
+  override query(...args: unknown[]): never {
+    const [first, second] = args
+    const call = super.query as (...a: unknown[]) => never
+    if (typeof first === 'string' && Array.isArray(second)) {
+      const name = nameFor(first)
+      if (name) return call.call(this, { name, text: first, values: second }, ...args.slice(2))
+    } else if (first && typeof first === 'object' && !('submit' in first)) {
+      const config = first as QueryConfig
+      if (!config.name && typeof config.text === 'string' && Array.isArray(config.values)) {
+        const name = nameFor(config.text)
+        if (name) return call.call(this, { ...config, name }, ...args.slice(1))
+      }
+    }
+    return call.apply(this, args)
+  }
+}
