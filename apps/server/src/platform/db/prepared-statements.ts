@@ -13,14 +13,21 @@ import pg from 'pg'
  * connection. Texts without values (DDL, BEGIN, several statements in one string) go as before,
  * and so does a text built with literal values in it once this process has named NAMES_LIMIT
  * texts (the server's SQL is written as constants, so that limit is a guard, not a budget).
+ *
+ * A text whose result columns come from a star ('select *', 'returning *', 'o.*') is never
+ * named: PostgreSQL refuses to run a prepared statement whose result type changed ("cached plan
+ * must not change result type"), and during a rolling deploy an instance still running the old
+ * version keeps its connections while the new one's migration adds a column. Texts that list
+ * their columns are re-planned by PostgreSQL after such a change, without an error.
  */
 
 const NAMES_LIMIT = 5_000
 const names = new Map<string, string>()
+const STAR_COLUMNS = /\b(?:select|returning)\s+(?:distinct\s+)?\*|\w\.\*/i
 
 function nameFor(text: string): string | undefined {
   const known = names.get(text)
-  if (known || names.size >= NAMES_LIMIT) return known
+  if (known || names.size >= NAMES_LIMIT || STAR_COLUMNS.test(text)) return known
   const name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
   names.set(text, name)
   return name

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../../test/test-server.ts'
+import type { Database } from './database.ts'
+
+/*
+ * Statements are prepared once per connection (prepared-statements.ts). A migration run by a new
+ * instance while an old one keeps its connections (a rolling deploy) must not break the old
+ * one's statements: a star's result type changes with the table, so starred texts are never
+ * prepared; texts with their columns listed are re-planned by PostgreSQL.
+ */
+
+let db: Database
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(async () => {
+  await db?.close()
+})
+
+describe('prepared statements across a migration', () => {
+  it('keeps answering starred and listed texts after a column is added on another connection', async () => {
+    const client = await db.pool.connect()
+    try {
+      await client.query('create table deploy_probe (id int primary key, name text)')
+      await client.query('insert into deploy_probe values (1, $1)', ['um'])
+      const starred = 'select * from deploy_probe where id = $1'
+      const listed = 'select id, name from deploy_probe where id = $1'
+      const returning = 'update deploy_probe set name = $2 where id = $1 returning *'
+      for (let i = 0; i < 6; i++) {
+        await client.query(starred, [1])
+        await client.query(listed, [1])
+        await client.query(returning, [1, 'um'])
+      }
+      // The "new version" migrates through another connection of the same database.
+      const other = await db.pool.connect()
+      await other.query('alter table deploy_probe add column note text')
+      other.release()
+
+      expect((await client.query(starred, [1])).rows).toEqual([{ id: 1, name: 'um', note: null }])
+      expect((await client.query(listed, [1])).rows).toEqual([{ id: 1, name: 'um' }])
+      expect((await client.query(returning, [1, 'dois'])).rows).toEqual([
+        { id: 1, name: 'dois', note: null },
+      ])
+    } finally {
+      client.release()
+    }
+  })
+
+  it('prepares the texts that list their columns (named on the connection)', async () => {
+    const client = await db.pool.connect()
+    try {
+      await client.query('select id, name from deploy_probe where id = $1', [1])
+      const { rows } = await client.query<{ name: string }>(
+        'select name from pg_prepared_statements where statement like $1',
+        ['%from deploy_probe%'],
+      )
+      expect(rows.length).toBeGreaterThan(0)
+      expect(rows.every((r) => r.name.startsWith('s_'))).toBe(true)
+    } finally {
+      client.release()
+    }
+  })
+})
