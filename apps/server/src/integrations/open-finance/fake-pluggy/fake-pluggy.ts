@@ -345,6 +345,8 @@ export class FakePluggy {
             return this.answerMfa(res, item, params[item.parameter.name] ?? '')
           }
           Object.assign(item.parameters, params)
+          // Signing in again (the widget's or the demo's reconnect) gives a new consent.
+          if (Object.keys(params).length > 0) item.consentExpiresAt = this.consentFromNow()
           item.mfaPassed = false
           this.startUpdate(item)
           return send(res, 200, this.itemView(item))
@@ -425,7 +427,7 @@ export class FakePluggy {
       lastUpdatedAt: null,
       webhookUrl: typeof body.webhookUrl === 'string' ? body.webhookUrl : null,
       clientUserId: typeof body.clientUserId === 'string' ? body.clientUserId : null,
-      consentExpiresAt: new Date(this.now().getTime() + 365 * 86_400_000).toISOString(),
+      consentExpiresAt: this.consentFromNow(),
       mfaPassed: false,
     }
     this.items.set(item.id, item)
@@ -474,6 +476,11 @@ export class FakePluggy {
             : 'item/error'
       return this.fireWebhook({ event, itemId: item.id })
     })
+  }
+
+  /** Open Finance consents last a year at the sandbox. */
+  private consentFromNow() {
+    return new Date(this.now().getTime() + 365 * 86_400_000).toISOString()
   }
 
   private later(fn: () => unknown) {
