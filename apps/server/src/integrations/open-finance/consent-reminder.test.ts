@@ -6,6 +6,7 @@ import {
 } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
+import { waitForIdleJobs } from '../../../test/job-queue.ts'
 import { expectContract } from '../../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { runTaskCommand } from '../../app/cli/commands/run-task.ts'
@@ -174,6 +175,8 @@ describe('Open Finance consent ended', () => {
   it('one message per expiry date, needs a reconnect, not read until reconnected (run-task --at, twice)', async () => {
     const u = await payingUser()
     const c = await connected(u)
+    // The connect's webhook re-read done: no sync on the real clock reads what comes next.
+    await waitForIdleJobs(server.database.pool)
     const itemId = await itemIdOf(c.id)
     const checking = fake.accountsOf(itemId).find((a) => a.type === 'BANK')?.id ?? ''
     fake.addTransactions(checking, [

@@ -91,6 +91,19 @@ describe('the aggregator failing for good', () => {
     expect(created.status).toBe(201)
     const { id } = (await created.json()) as { id: number }
     await until(u, id, 'ok')
+    // The connect's webhook re-read done too: nothing runs now but what the test starts.
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.database.pool.query<{ n: number }>(
+              'select count(*)::int as n from graphile_worker.jobs where task_identifier = $1',
+              [openFinanceSyncJob.task],
+            )
+          ).rows[0]?.n,
+        { timeout: 15_000, interval: 50 },
+      )
+      .toBe(0)
     const before = await descriptions(u)
 
     const { rows } = await server.database.pool.query<{ item_id: string }>(
