@@ -23,7 +23,8 @@ const ZOID = readFileSync(
 )
 const CONNECT = 'https://connect.pluggy.ai'
 
-const STAND_IN = `<!doctype html>
+/** Pluggy's Connect page for one bank of the sandbox (3 asks for a security code). */
+const standIn = (connectorId: number) => `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Pluggy Connect (stand-in)</title>
 <script src="/zoid.js"></script></head>
 <body><main><h1>Conectar seu banco</h1><p id="state">Pluggy Bank (sandbox)</p>
@@ -50,7 +51,7 @@ const STAND_IN = `<!doctype html>
     : fetch('https://api.pluggy.ai/items', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': props.connectToken },
-        body: JSON.stringify({ connectorId: 2, parameters: { user: 'user-ok', password: 'password-ok' } }),
+        body: JSON.stringify({ connectorId: ${connectorId}, parameters: { user: 'user-ok', password: 'password-ok' } }),
       })
   request
     .then((r) => r.json())
@@ -86,14 +87,14 @@ const CORS = {
 }
 
 /** Pluggy's two sites, served here: the Connect page (stand-in) and the API (the fake). */
-async function routePluggy(context: BrowserContext) {
+async function routePluggy(context: BrowserContext, connectorId: number) {
   const itemBodies: unknown[] = []
   await context.route(`${CONNECT}/**`, (route) => {
     const url = new URL(route.request().url())
     if (url.pathname === '/zoid.js') {
       return route.fulfill({ contentType: 'text/javascript', body: ZOID })
     }
-    return route.fulfill({ contentType: 'text/html', body: STAND_IN })
+    return route.fulfill({ contentType: 'text/html', body: standIn(connectorId) })
   })
   await context.route('https://api.pluggy.ai/**', async (route) => {
     const request = route.request()
@@ -110,14 +111,14 @@ async function routePluggy(context: BrowserContext) {
   return itemBodies
 }
 
-async function signedInPage(viewport: { width: number; height: number }) {
+async function signedInPage(viewport: { width: number; height: number }, connectorId = 2) {
   const user = await signedInUser(e2e.server)
   await e2e.server.database.pool.query('update subscribers set plan_type = $2 where user_id = $1', [
     user.userId,
     'pf_simples',
   ])
   const { context, page } = await e2e.newPage({ viewport })
-  const posted = await routePluggy(context)
+  const posted = await routePluggy(context, connectorId)
   await context.addCookies(
     [...user.client.cookies].map(([name, value]) => ({ name, value, url: e2e.server.url })),
   )
@@ -171,6 +172,43 @@ describe('Open Finance through Pluggy Connect (widget mode)', () => {
       expect(await bank.getByTestId('connection-status').textContent()).toBe('Em dia')
       expect(await axeViolations(page)).toEqual([])
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      await context.close()
+    })
+  }
+
+  for (const { name, viewport } of VIEWPORTS) {
+    it(`a bank that asks for a security code after the widget: the code step, then em dia (${name})`, async () => {
+      const { page, context, posted } = await signedInPage(viewport, 3)
+      await page.getByRole('button', { name: 'Conectar banco' }).click()
+      const frame = page.frameLocator('iframe[name^="__zoid__pluggy_connect_widget__"]')
+      await frame.getByRole('button', { name: 'Conectar' }).click({ timeout: 20_000 })
+      await frame.getByText('Conectado', { exact: true }).waitFor()
+      await frame.getByRole('button', { name: 'Fechar' }).click()
+
+      // The item waits for the code (WAITING_USER_INPUT): the dialog asks for it.
+      const dialog = page.getByRole('dialog', { name: 'Conectar banco' })
+      const code = dialog.getByLabel('Código de segurança (token)')
+      await code.waitFor({ timeout: 20_000 })
+      expect(posted).toHaveLength(1)
+      expect(Object.keys(posted[0] as object)).toEqual(['item_id'])
+      const item = fake.items.get((posted[0] as { item_id: string }).item_id)
+      expect(item?.status).toBe('WAITING_USER_INPUT')
+      expect(await axeViolations(page)).toEqual([])
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      await code.fill('123456')
+      await dialog.getByRole('button', { name: 'Enviar código' }).click()
+
+      const done = dialog.getByTestId('connect-done')
+      await done.waitFor({ timeout: 20_000 })
+      expect(await done.textContent()).toContain('Pluggy Bank MFA (sandbox) conectado: em dia.')
+      expect(item?.status).toBe('UPDATED')
+      expect(await axeViolations(page)).toEqual([])
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      await dialog.getByRole('button', { name: 'Fechar' }).first().click()
+      const bank = page
+        .getByTestId('bank-connection')
+        .filter({ has: page.getByRole('heading', { name: 'Pluggy Bank MFA (sandbox)' }) })
+      expect(await bank.getByTestId('connection-status').textContent()).toBe('Em dia')
       await context.close()
     })
   }

@@ -140,6 +140,40 @@ describe('Open Finance on /contas', () => {
     await context.close()
   })
 
+  it('an ended consent: the bank asks for a reconnect, "venceu"; Reconectar gets it in dia', async () => {
+    const { page, context } = await signedInPage('pf_simples', PHONE)
+    const dialog = await openConnect(page, 'Pluggy Bank (sandbox)', 'user-ok', 'password-ok')
+    await dialog.getByTestId('connect-done').waitFor({ timeout: 20_000 })
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click()
+    const item = [...fake.items.values()].at(-1)
+    fake.setConsentExpiry(item?.id ?? '', new Date(Date.now() - 86_400_000))
+
+    const bank = connection(page, 'Pluggy Bank (sandbox)')
+    await bank.getByRole('button', { name: 'Sincronizar agora' }).click()
+    await bank.getByText('O banco pede uma ação', { exact: true }).waitFor({ timeout: 20_000 })
+    expect(await bank.textContent()).toMatch(
+      /A autorização do Open Finance venceu em \d{2}\/\d{2}\. Reconecte para voltar a sincronizar\./,
+    )
+    expect(await bank.getByTestId('connection-consent').textContent()).toMatch(
+      /^Consentimento venceu em \d{2}\/\d{2}$/,
+    )
+    expect(await axeViolations(page)).toEqual([])
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+
+    await bank.getByRole('button', { name: 'Reconectar' }).click()
+    const again = page.getByRole('dialog', { name: 'Reconectar banco' })
+    await again.getByLabel('Usuário').fill('user-ok')
+    await again.getByLabel('Senha').fill('password-ok')
+    await again.getByRole('button', { name: 'Conectar', exact: true }).click()
+    await again.getByTestId('connect-done').waitFor({ timeout: 20_000 })
+    await again.getByRole('button', { name: 'Fechar' }).first().click()
+    await bank.getByText('Em dia', { exact: true }).waitFor()
+    expect(await bank.getByTestId('connection-consent').textContent()).toMatch(
+      /^Consentimento vence em \d{2}\/\d{2}$/,
+    )
+    await context.close()
+  })
+
   it('the bank that asks for a code takes 123456 and gets in dia', async () => {
     const { page, context } = await signedInPage('pf_simples', { width: 1280, height: 800 })
     const dialog = await openConnect(page, 'Pluggy Bank MFA (sandbox)', 'user-ok', 'password-ok')

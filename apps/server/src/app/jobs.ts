@@ -258,7 +258,7 @@ export const JOBS = {
       'relê todas as conexões bancárias (Open Finance) no agregador (05:00 em São Paulo)',
     maxAttempts: 3,
     cron: { schedule: '0 8 * * *' },
-    run: ({ db }) => queueDailySyncs(db),
+    run: ({ db }, now) => queueDailySyncs(db, now),
   }),
   /** Expired Idempotency-Key answers and month-old webhook events. */
   prunePublicApi: scheduled({

@@ -1,4 +1,5 @@
 import { DataDirBusyError, EnvError, loadEnv, createLogger } from '../platform/index.ts'
+import { demoAggregatorEnv } from '../integrations/index.ts'
 import { startServer } from './server.ts'
 import { startWorkerProcess } from './worker-process.ts'
 
@@ -11,7 +12,15 @@ async function main() {
   const env = loadEnv()
   const log = createLogger(env.LOG_LEVEL)
   const server = await startServer({ env, log })
-  const worker = env.WORKER === 'process' ? startWorkerProcess(log) : null
+  // Demo Open Finance: a worker in another process reaches this process's fake of Pluggy.
+  const demoEnv = env.WORKER === 'on' ? {} : await demoAggregatorEnv(env)
+  if (demoEnv.PLUGGY_BASE_URL && env.WORKER === 'off') {
+    log.info(
+      { url: demoEnv.PLUGGY_BASE_URL },
+      'Open Finance demo: run `npm run worker` with PLUGGY_BASE_URL set to this url',
+    )
+  }
+  const worker = env.WORKER === 'process' ? startWorkerProcess(log, demoEnv) : null
   log.info({ url: env.PUBLIC_URL, port: server.port }, 'Equilibraí no ar')
   process.stdout.write(`\n  Equilibraí está no ar: ${env.PUBLIC_URL}\n\n`)
 

@@ -36,7 +36,11 @@ export function yieldCpuToServer(pid: number | undefined): void {
 
 export type WorkerProcess = { stop(): Promise<void>; readonly pid: number | undefined }
 
-export function startWorkerProcess(log: Logger): WorkerProcess {
+/** `extraEnv`: added to the inherited environment (the demo's Pluggy fake URL, ADR 023). */
+export function startWorkerProcess(
+  log: Logger,
+  extraEnv: Record<string, string> = {},
+): WorkerProcess {
   let child: ChildProcess | null = null
   let stopping = false
   let restarts = 0
@@ -45,7 +49,10 @@ export function startWorkerProcess(log: Logger): WorkerProcess {
   const spawn = () => {
     const started = Date.now()
     // fork() reuses this process's node flags (`--import tsx`) and environment.
-    const current = fork(WORKER_ENTRY, [], { stdio: 'inherit' })
+    const current = fork(WORKER_ENTRY, [], {
+      stdio: 'inherit',
+      env: { ...process.env, ...extraEnv },
+    })
     yieldCpuToServer(current.pid)
     child = current
     log.info({ pid: current.pid }, 'worker process started')

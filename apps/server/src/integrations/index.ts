@@ -2,6 +2,7 @@ export { attemptDelivery } from './webhook-delivery.ts'
 export { webhookEndpointsRoutes } from './webhook-endpoints.routes.ts'
 export {
   connectionsRoutes,
+  demoAggregatorEnv,
   exportConnections,
   openFinanceSyncJob,
   pluggyWebhookRoutes,

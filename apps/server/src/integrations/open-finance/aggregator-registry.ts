@@ -13,8 +13,10 @@ import { PLUGGY_API, pluggyAggregator } from './pluggy-client.ts'
  * the demo (PLUGGY_WIDGET=on turns that off); in production the aggregator's widget takes the
  * bank password, with a connect token we ask for (POST /connections/connect-token).
  *
- * The demo's fake lives in the process that started it: the server with its own job runner
- * (`npm start`) sees one fake; a worker run apart (`npm run worker`) would see another.
+ * The demo's fake is a local HTTP server in the process that started it. A worker process
+ * (`WORKER=process`, the production default, or `npm run worker`) must reach the same one: in
+ * demo mode PLUGGY_BASE_URL names it, and `npm start` hands the worker process the URL of its own
+ * (`demoAggregatorEnv`); with PLUGGY_BASE_URL set the demo starts no fake of its own.
  */
 
 const clients = new Map<string, Aggregator>()
@@ -42,24 +44,42 @@ export async function aggregatorFor(env: Env): Promise<Aggregator> {
     }
     return client
   }
+  // Demo mode with a fake run by another process (the server that forked this worker).
+  if (env.PLUGGY_BASE_URL) return demoClient(env.PLUGGY_BASE_URL)
+  return demoClient((await demoFake()).url)
+}
+
+function demoFake(): Promise<FakePluggy> {
   demo ??= (async () => {
     const fake = new FakePluggy({ settleMs: 300 })
     await fake.start()
     return fake
   })()
-  const fake = await demo
-  const key = `demo|${fake.url}`
+  return demo
+}
+
+function demoClient(baseUrl: string): Aggregator {
+  const key = `demo|${baseUrl}`
   let client = clients.get(key)
   if (!client) {
     client = pluggyAggregator({
       clientId: 'demo',
       clientSecret: 'demo',
-      baseUrl: fake.url,
+      baseUrl,
       acceptsCredentials: true,
     })
     clients.set(key, client)
   }
   return client
+}
+
+/**
+ * What a worker process started by this one needs to see this process's demo fake: in demo mode
+ * without PLUGGY_BASE_URL, the fake is started here (once) and its URL handed on; else nothing.
+ */
+export async function demoAggregatorEnv(env: Env): Promise<Record<string, string>> {
+  if (!isDemoMode(env) || env.PLUGGY_BASE_URL) return {}
+  return { PLUGGY_BASE_URL: (await demoFake()).url }
 }
 
 /** Stops the demo's fake (process shutdown). */

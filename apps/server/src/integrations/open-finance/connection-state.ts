@@ -95,7 +95,8 @@ const dayMonth = new Intl.DateTimeFormat('pt-BR', {
 /**
  * The consent the aggregator reported, kept for the web; when it ends within seven days, one
  * WhatsApp message to the person who connected the bank, once per connection per expiry date
- * (the daily run reads every connection: the second read finds it already sent).
+ * (the daily run reads every connection: the second read finds it already sent). When it has
+ * ended: `consentEnded` below, and true (the sync reads nothing more).
  */
 export async function noteConsent(
   tx: Queryable,
@@ -103,16 +104,45 @@ export async function noteConsent(
   c: ConnectionRow,
   consentExpiresAt: string | null,
   now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   await setConsentExpiry(tx, { connectionId: c.id, at: consentExpiresAt })
-  if (!consentExpiresAt || !c.created_by) return
+  if (!consentExpiresAt) return false
   const ends = new Date(consentExpiresAt)
   const left = ends.getTime() - now.getTime()
-  if (left <= 0 || left > CONSENT_WARNING_DAYS * 86_400_000) return
-  if (!(await markConsentReminded(tx, { connectionId: c.id, at: ends.toISOString() }))) return
+  if (left <= 0) {
+    await consentEnded(tx, env, c, ends)
+    return true
+  }
+  if (!c.created_by || left > CONSENT_WARNING_DAYS * 86_400_000) return false
+  if (!(await markConsentReminded(tx, { connectionId: c.id, at: ends.toISOString() }))) return false
   await queueNotification(tx, env, {
     userId: c.created_by,
     idempotencyKey: `bank-connection:${c.id}:consent:${ends.toISOString()}`,
     text: `⏳ A autorização do Open Finance para ${c.institution} vence em ${dayMonth.format(ends)}. Renove no app do banco ou reconecte em Contas no Equilibraí para não parar a sincronização.`,
+  })
+  return false
+}
+
+/**
+ * The consent ended: `needs_action` with the reason (the web offers "Reconectar"; the daily run
+ * skips it until a reconnect or a renewal at the bank brings it back), and one WhatsApp message
+ * per connection per expiry date — the outbox's idempotency key holds it, however many syncs
+ * (webhooks, "sincronizar agora") find the consent still ended.
+ */
+async function consentEnded(tx: Queryable, env: Env, c: ConnectionRow, ends: Date) {
+  const day = dayMonth.format(ends)
+  await setConnectionState(tx, {
+    connectionId: c.id,
+    status: 'needs_action',
+    error: `A autorização do Open Finance venceu em ${day}. Reconecte para voltar a sincronizar.`,
+    mfaLabel: null,
+    // A later needs_action (a code asked) is news again only after a sync goes well.
+    notifiedStatus: 'needs_action',
+  })
+  if (!c.created_by) return
+  await queueNotification(tx, env, {
+    userId: c.created_by,
+    idempotencyKey: `bank-connection:${c.id}:consent-ended:${ends.toISOString()}`,
+    text: `⛔ A autorização do Open Finance para ${c.institution} venceu em ${day} e paramos de sincronizar essa conexão. Abra Contas no Equilibraí e toque em Reconectar para voltar.`,
   })
 }

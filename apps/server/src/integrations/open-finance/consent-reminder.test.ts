@@ -1,9 +1,16 @@
-import { type Connection, connectionListSchema, connectionSchema } from '@equilibrai/shared'
+import {
+  type Connection,
+  connectionListSchema,
+  connectionSchema,
+  transactionPageSchema,
+} from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
+import { waitForIdleJobs } from '../../../test/job-queue.ts'
 import { expectContract } from '../../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
-import { FakePluggy } from './fake-pluggy/fake-pluggy.ts'
+import { runTaskCommand } from '../../app/cli/commands/run-task.ts'
+import { dayIso, FakePluggy } from './fake-pluggy/fake-pluggy.ts'
 import { queueDailySyncs } from './open-finance.run.ts'
 
 /*
@@ -127,15 +134,116 @@ describe('Open Finance consent about to expire', () => {
     expect(await consentMessages(u.userId)).toHaveLength(2)
   })
 
-  it('sends nothing for a consent ending in more than 7 days, or already ended', async () => {
+  it('sends nothing for a consent ending in more than 7 days', async () => {
     const u = await payingUser()
     const c = await connected(u)
     const far = new Date(Date.now() + 8 * DAY)
     fake.setConsentExpiry(await itemIdOf(c.id), far)
     await dailyRun(u, c, far.toISOString())
-    const past = new Date(Date.now() - DAY)
-    fake.setConsentExpiry(await itemIdOf(c.id), past)
-    await dailyRun(u, c, past.toISOString())
     expect(await consentMessages(u.userId)).toEqual([])
+  })
+})
+
+/** `npm run cli -- run-task open_finance_sync --at <at>`, its printed line. */
+async function runTask(at: Date): Promise<string> {
+  const lines: string[] = []
+  const ctx = {
+    db: server.deps.db,
+    env: server.deps.env,
+    log: server.deps.log,
+    print: (l: string) => lines.push(l),
+  }
+  await runTaskCommand.run(ctx, ['open_finance_sync', '--at', at.toISOString()])
+  return lines.at(-1) ?? ''
+}
+
+async function bankMessages(userId: string): Promise<{ key: string; text: string }[]> {
+  const { rows } = await server.database.pool.query<{ key: string; payload: unknown }>(
+    `select idempotency_key as key, payload from whatsapp_outbound
+      where user_id = $1 and idempotency_key like 'bank-connection:%' order by id`,
+    [userId],
+  )
+  return rows.map((r) => ({ key: r.key, text: JSON.stringify(r.payload) }))
+}
+
+async function descriptions(u: User): Promise<string[]> {
+  const res = await u.client.request('/api/v1/transactions?from=2000-01-01&to=2100-12-31&limit=100')
+  return expectContract(transactionPageSchema, await res.json()).data.map((t) => t.description)
+}
+
+describe('Open Finance consent ended', () => {
+  it('one message per expiry date, needs a reconnect, not read until reconnected (run-task --at, twice)', async () => {
+    const u = await payingUser()
+    const c = await connected(u)
+    // The connect's webhook re-read done: no sync on the real clock reads what comes next.
+    await waitForIdleJobs(server.database.pool)
+    const itemId = await itemIdOf(c.id)
+    const checking = fake.accountsOf(itemId).find((a) => a.type === 'BANK')?.id ?? ''
+    fake.addTransactions(checking, [
+      {
+        date: dayIso(new Date(), 0),
+        description: 'DEPOIS DO VENCIMENTO',
+        type: 'DEBIT',
+        amount: -7.5,
+      },
+    ])
+    const ends = new Date(Date.now() + 2 * DAY)
+    fake.setConsentExpiry(itemId, ends)
+    const at = new Date(Date.now() + 3 * DAY)
+    expect(await runTask(at)).toMatch(/^open_finance_sync em .*: queued=[1-9]/)
+    await expect
+      .poll(async () => (await connectionOf(u, c.id))?.status, { timeout: 15_000, interval: 50 })
+      .toBe('needs_action')
+    const day = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      day: '2-digit',
+      month: '2-digit',
+    }).format(ends)
+    const stopped = (await connectionOf(u, c.id)) as Connection
+    expect(stopped.error).toBe(
+      `A autorização do Open Finance venceu em ${day}. Reconecte para voltar a sincronizar.`,
+    )
+    expect(stopped.mfa).toBeNull()
+    expect(stopped.consent_expires_at).toBe(ends.toISOString())
+    // Not read: the bank's new transaction waits for the reconnect.
+    expect(await descriptions(u)).not.toContain('DEPOIS DO VENCIMENTO')
+
+    // The task again: this connection is not queued, no second message, still not read.
+    const { rows } = await server.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from bank_connections
+        where status in ('ok', 'outdated', 'syncing')`,
+    )
+    expect(await runTask(at)).toMatch(new RegExp(`: queued=${rows[0]?.n}$`))
+    expect((await connectionOf(u, c.id))?.status).toBe('needs_action')
+    const ended = (await bankMessages(u.userId)).filter((m) => m.key.includes(':consent-ended:'))
+    expect(ended).toHaveLength(1)
+    expect(ended[0]?.text).toContain(`para Pluggy Bank (sandbox) venceu em ${day}`)
+    expect(ended[0]?.text).toContain('Reconectar')
+    // Only this one about the connection: no warning (already ended), no generic needs_action.
+    expect(await bankMessages(u.userId)).toHaveLength(1)
+    expect(await descriptions(u)).not.toContain('DEPOIS DO VENCIMENTO')
+
+    // Reconnected (a new sign-in gives a new consent): read again, the transaction once.
+    const res = await u.client.post(`/api/v1/connections/${c.id}/reconnect`, {
+      credentials: { user: 'user-ok', password: 'password-ok' },
+    })
+    expect(res.status).toBe(200)
+    await expect
+      .poll(async () => (await connectionOf(u, c.id))?.status, { timeout: 15_000, interval: 50 })
+      .toBe('ok')
+    const back = (await connectionOf(u, c.id)) as Connection
+    expect(back.error).toBeNull()
+    expect(Date.parse(back.consent_expires_at ?? '')).toBeGreaterThan(Date.now() + 300 * DAY)
+    expect((await descriptions(u)).filter((d) => d === 'DEPOIS DO VENCIMENTO')).toHaveLength(1)
+    // Read again by the daily run from now on, with no more messages.
+    expect(await runTask(at)).not.toMatch(/queued=0$/)
+    await expect
+      .poll(async () => (await connectionOf(u, c.id))?.last_synced_at, {
+        timeout: 15_000,
+        interval: 50,
+      })
+      .not.toBe(back.last_synced_at)
+    expect((await connectionOf(u, c.id))?.status).toBe('ok')
+    expect(await bankMessages(u.userId)).toHaveLength(1)
   })
 })

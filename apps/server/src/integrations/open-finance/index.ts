@@ -1,4 +1,4 @@
-export { isDemoMode, stopDemoAggregator } from './aggregator-registry.ts'
+export { demoAggregatorEnv, isDemoMode, stopDemoAggregator } from './aggregator-registry.ts'
 export {
   exportConnections,
   deleteOwnerItemsAtAggregator,

@@ -13,6 +13,8 @@ export const openFinanceSyncJob = defineJob({
   payload: z.object({
     connection_id: z.number().int().positive(),
     attempt: z.number().int().min(0).default(0),
+    /** The daily run's "now" (run-task --at), for the consent; absent: the job's clock. */
+    at: z.iso.datetime().optional(),
   }),
   maxAttempts: 5,
   keyPrefix: 'open-finance:',

@@ -84,17 +84,23 @@ type AccountSide = {
 }
 
 /** One sync of a connection: status, accounts, new transactions, webhook hints, balances. */
-export async function syncConnection(ctx: Ctx, connectionId: number): Promise<SyncOutcome> {
+export async function syncConnection(
+  ctx: Ctx,
+  connectionId: number,
+  now = new Date(),
+): Promise<SyncOutcome> {
   const { db, env } = ctx
   const conn = await connectionById(db, { connectionId })
   if (!conn) return { kind: 'done' }
   const aggregator = await aggregatorFor(env)
   try {
     const item = await aggregator.item(conn.item_id)
-    await withTransaction(db, async (tx) => {
+    // An ended consent: nothing more is read until the person reconnects (or renews it).
+    const ended = await withTransaction(db, async (tx) => {
       const fresh = await connectionById(tx, { connectionId, forUpdate: true })
-      if (fresh) await noteConsent(tx, env, fresh, item.consentExpiresAt)
+      return fresh ? noteConsent(tx, env, fresh, item.consentExpiresAt, now) : false
     })
+    if (ended) return { kind: 'done' }
     const early = statusOfItem(item)
     if (early) {
       await withTransaction(db, async (tx) => {

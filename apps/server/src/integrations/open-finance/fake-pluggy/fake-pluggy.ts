@@ -81,6 +81,7 @@ export class FakePluggy {
     { id: string; event: string; url: string; headers: Record<string, string> }
   >()
   private failures: { status: number; left: number } | null = null
+  private failing: { status: number; when: (pathAndQuery: string) => boolean } | null = null
   private readonly settleMs: number
   private readonly now: () => Date
   private readonly timers = new Set<NodeJS.Timeout>()
@@ -126,6 +127,15 @@ export class FakePluggy {
   }
 
   // ---- control (tests, benchmark, demo) ----
+
+  /** Every call `when` picks (path and query) fails with `status` until `stopFailing()`. */
+  failAlways(status: number, when: (pathAndQuery: string) => boolean = () => true) {
+    this.failing = { status, when }
+  }
+
+  stopFailing() {
+    this.failing = null
+  }
 
   /** A sandbox item already connected (UPDATED, accounts seeded), as if through the widget. */
   seedItem(connectorId = 2): string {
@@ -296,10 +306,10 @@ export class FakePluggy {
     if (typeof key !== 'string' || !this.keys.has(key)) {
       return send(res, 403, { code: 403, message: 'Invalid API key' })
     }
-    if (this.failures && this.failures.left > 0) {
-      this.failures.left -= 1
-      const status = this.failures.status
-      if (this.failures.left === 0) this.failures = null
+    const status = this.failing?.when(`${url.pathname}${url.search}`)
+      ? this.failing.status
+      : this.takeFailure()
+    if (status !== null) {
       // Retry-After 0: pluggy-sdk's own client (got) then leaves the retry to our job.
       return send(
         res,
@@ -345,6 +355,8 @@ export class FakePluggy {
             return this.answerMfa(res, item, params[item.parameter.name] ?? '')
           }
           Object.assign(item.parameters, params)
+          // Signing in again (the widget's or the demo's reconnect) gives a new consent.
+          if (Object.keys(params).length > 0) item.consentExpiresAt = this.consentFromNow()
           item.mfaPassed = false
           this.startUpdate(item)
           return send(res, 200, this.itemView(item))
@@ -425,7 +437,7 @@ export class FakePluggy {
       lastUpdatedAt: null,
       webhookUrl: typeof body.webhookUrl === 'string' ? body.webhookUrl : null,
       clientUserId: typeof body.clientUserId === 'string' ? body.clientUserId : null,
-      consentExpiresAt: new Date(this.now().getTime() + 365 * 86_400_000).toISOString(),
+      consentExpiresAt: this.consentFromNow(),
       mfaPassed: false,
     }
     this.items.set(item.id, item)
@@ -474,6 +486,20 @@ export class FakePluggy {
             : 'item/error'
       return this.fireWebhook({ event, itemId: item.id })
     })
+  }
+
+  /** Open Finance consents last a year at the sandbox. */
+  private consentFromNow() {
+    return new Date(this.now().getTime() + 365 * 86_400_000).toISOString()
+  }
+
+  /** The next of `failNext`'s failures, if any are left. */
+  private takeFailure(): number | null {
+    if (!this.failures || this.failures.left <= 0) return null
+    this.failures.left -= 1
+    const status = this.failures.status
+    if (this.failures.left === 0) this.failures = null
+    return status
   }
 
   private later(fn: () => unknown) {

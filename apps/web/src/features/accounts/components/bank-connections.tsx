@@ -88,7 +88,9 @@ export function BankConnections() {
                   </p>
                   {c.consent_expires_at && (
                     <p className="text-muted-foreground" data-testid="connection-consent">
-                      Consentimento vence em {dayOf(c.consent_expires_at)}
+                      {Date.parse(c.consent_expires_at) <= Date.now()
+                        ? `Consentimento venceu em ${dayOf(c.consent_expires_at)}`
+                        : `Consentimento vence em ${dayOf(c.consent_expires_at)}`}
                     </p>
                   )}
                   <div className="flex flex-wrap gap-2">
