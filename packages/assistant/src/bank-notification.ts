@@ -1,17 +1,6 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
-import {
-  BANK_AS_MERCHANT,
-  type BankId,
-  detectBank,
-  MAYBE_NOTIFICATION,
-  MONTHS,
-  type Movement,
-  movementOf,
-  NAME_NEVER_STARTS,
-  NAME_STOP,
-  NOT_A_TRANSACTION,
-  NOTIFICATION_CUE,
-} from './bank-formats.ts'
+import * as formats from './bank-formats.ts'
+import type { BankId, Movement } from './bank-formats.ts'
 import { categorize } from './categorize.ts'
 import { addMonthsClamped, resolveDate, saoPauloToday } from './dates.ts'
 import { MAX_INSTALLMENTS, splitCents } from './installments.ts'
@@ -70,6 +59,20 @@ const DATE_WORD =
 const TIME = /(?<![\d,.])([01]?\d|2[0-3])(?:h|:)([0-5]\d)(?![\d,])/
 const LAST_DIGITS = /\b(?:final|terminado em|terminacao|\*{2,4}|x{4})\s*:?\s*(\d{4})(?!\d)/
 const INSTALLMENTS = /\b(?:em |parcelad[oa] em )?(\d{1,2}) ?(?:x|vezes|parcelas)\b/
+
+// The other modules' values read once into local constants: the hot path then reads no import
+// bindings (under tsx every imported name is a getter call).
+const {
+  BANK_AS_MERCHANT,
+  detectBank,
+  MAYBE_NOTIFICATION,
+  MONTHS,
+  movementOf,
+  NAME_NEVER_STARTS,
+  NAME_STOP,
+  NOT_A_TRANSACTION,
+  NOTIFICATION_CUE,
+} = formats
 
 type Amount = { cents: number; start: number; end: number; signed: boolean }
 
@@ -196,7 +199,14 @@ export function readBankNotification(text: string, now: Date): NotificationReadi
   const date = dateOf(folded, now)
   if (date) notification.date = date
   if (time) notification.time = `${(time[1] ?? '').padStart(2, '0')}:${time[2]}`
-  const digits = LAST_DIGITS.exec(folded)
+  // LAST_DIGITS matches only where one of these words or marks stands: look for them first.
+  const digits =
+    folded.includes('final') ||
+    folded.includes('termina') ||
+    folded.includes('**') ||
+    folded.includes('xxxx')
+      ? LAST_DIGITS.exec(folded)
+      : null
   if (digits?.[1]) notification.last_digits = digits[1]
   if (count && kind === 'expense') notification.installments = count
   return { kind: 'notification', notification }
