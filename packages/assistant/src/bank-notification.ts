@@ -316,11 +316,11 @@ function nameAt(folded: string, original: string, start: number): string | null 
       last = true
     }
     if (word === '' || word === '-' || NAME_STOP.has(word)) break
-    if (word === 'dia' && /^ \d/.test(folded.slice(j, j + 2))) break
+    if (word === 'dia' && folded[j] === ' ' && isDigit(folded.charCodeAt(j + 1))) break
     if (words === 0 && NAME_NEVER_STARTS.has(word)) return null
     const c0 = word.charCodeAt(0)
     if (c0 >= 48 && c0 <= 57) {
-      if (/^(?:\d{1,2}\/\d{1,2}|\d+,\d{2}|\d{1,2}[h:]\d{2}|\d+x$)/.test(word)) break
+      if (NUMBER_WORD.test(word)) break
       if (word.length <= 2 && MONTH_AHEAD.test(folded.slice(j, j + 5))) break
     }
     end = i + word.length
@@ -337,6 +337,11 @@ function nameAt(folded: string, original: string, start: number): string | null 
 }
 
 const PUNCT = '.,;:!?)'
+const NUMBER_WORD = /^(?:\d{1,2}\/\d{1,2}|\d+,\d{2}|\d{1,2}[h:]\d{2}|\d+x$)/
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
 const MONTH_AHEAD = /^ (?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)\b/
 
 function isSpace(c: number): boolean {
