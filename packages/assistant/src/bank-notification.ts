@@ -86,6 +86,12 @@ const BEFORE_CASHBACK = /\bcashback (?:de )?$/
 const AFTER_CASHBACK = /^ de cashback\b/
 const BEFORE_ASIDE =
   /\b(?:saldo|limite|disponivel|disponiveis)\b[^.;!\n]*$|\bate $|\bde ate $|\ba partir de $|\btotal da fatura $|\bfatura $/
+/** BEFORE_ASIDE matches only where one of these stands. */
+const ASIDE_WORDS = ['saldo', 'limite', 'disponivel', 'ate ', 'a partir de ', 'fatura ']
+function hasAny(text: string, words: readonly string[]): boolean {
+  for (const w of words) if (text.includes(w)) return true
+  return false
+}
 const AFTER_ASIDE = /^ ?(?:disponive|de limite|de saldo)/
 
 function amountsIn(folded: string): Amount[] {
@@ -121,9 +127,16 @@ type Role = 'plain' | 'aside' | 'installment' | 'cashback'
 function roleOf(folded: string, a: Amount): Role {
   const before = folded.slice(Math.max(0, a.start - 28), a.start)
   const after = folded.slice(a.end, a.end + 16)
-  if (BEFORE_INSTALLMENT.test(before)) return 'installment'
-  if (BEFORE_CASHBACK.test(before) || AFTER_CASHBACK.test(after)) return 'cashback'
-  if (BEFORE_ASIDE.test(before) || AFTER_ASIDE.test(after)) return 'aside'
+  // Each pattern runs only when a word it needs is there (most amounts are plain).
+  if ((before.includes('x ') || before.includes('parcela')) && BEFORE_INSTALLMENT.test(before))
+    return 'installment'
+  if (
+    (before.includes('cashback') && BEFORE_CASHBACK.test(before)) ||
+    (after.includes('cashback') && AFTER_CASHBACK.test(after))
+  )
+    return 'cashback'
+  if ((hasAny(before, ASIDE_WORDS) && BEFORE_ASIDE.test(before)) || AFTER_ASIDE.test(after))
+    return 'aside'
   return 'plain'
 }
 
@@ -135,16 +148,19 @@ export function readBankNotification(text: string, now: Date): NotificationReadi
   const { folded, aligned: original } = foldAligned(text)
   const cue = NOTIFICATION_CUE.test(folded)
   // Each test below runs once per text; the answers are reused.
-  const offer = NOT_A_TRANSACTION.test(folded)
+  let offer: boolean | undefined
   let saldo: boolean | undefined
-  if (!cue && !offer) {
-    saldo = SALDO_OR_LIMITE.test(folded)
-    if (!saldo) return null
+  if (!cue) {
+    offer = NOT_A_TRANSACTION.test(folded)
+    if (!offer) {
+      saldo = SALDO_OR_LIMITE.test(folded)
+      if (!saldo) return null
+    }
   }
   const amounts = amountsIn(folded)
   if (amounts.length === 0) return null
   const bank = detectBank(folded)
-  if (offer && !STILL_A_TRANSACTION.test(folded))
+  if ((offer ?? NOT_A_TRANSACTION.test(folded)) && !STILL_A_TRANSACTION.test(folded))
     return cue || bank !== 'unknown' ? { kind: 'not_transaction' } : null
   const movement = cue ? movementOf(folded) : null
   if (!movement) {
