@@ -1,21 +1,10 @@
 import type { Category, EntryType, IsoDate } from '@equilibrai/shared'
-import {
-  BANK_AS_MERCHANT,
-  type BankId,
-  detectBank,
-  MAYBE_NOTIFICATION,
-  MONTHS,
-  type Movement,
-  movementOf,
-  NAME_NEVER_STARTS,
-  NAME_STOP,
-  NOT_A_TRANSACTION,
-  NOTIFICATION_CUE,
-} from './bank-formats.ts'
+import * as formats from './bank-formats.ts'
+import type { BankId, Movement } from './bank-formats.ts'
 import { categorize } from './categorize.ts'
 import { addMonthsClamped, resolveDate, saoPauloToday } from './dates.ts'
 import { MAX_INSTALLMENTS, splitCents } from './installments.ts'
-import { alignedOriginal, foldText } from './normalize.ts'
+import { foldAligned, foldText } from './normalize.ts'
 import type { AssistantContext, EntryDraft, InstallmentPlan } from './types.ts'
 
 /**
@@ -71,7 +60,39 @@ const TIME = /(?<![\d,.])([01]?\d|2[0-3])(?:h|:)([0-5]\d)(?![\d,])/
 const LAST_DIGITS = /\b(?:final|terminado em|terminacao|\*{2,4}|x{4})\s*:?\s*(\d{4})(?!\d)/
 const INSTALLMENTS = /\b(?:em |parcelad[oa] em )?(\d{1,2}) ?(?:x|vezes|parcelas)\b/
 
+// The other modules' values read once into local constants: the hot path then reads no import
+// bindings (under tsx every imported name is a getter call).
+const {
+  BANK_AS_MERCHANT,
+  detectBank,
+  MAYBE_NOTIFICATION,
+  MONTHS,
+  movementOf,
+  NAME_NEVER_STARTS,
+  NAME_STOP,
+  NOT_A_TRANSACTION,
+  NOTIFICATION_CUE,
+} = formats
+
 type Amount = { cents: number; start: number; end: number; signed: boolean }
+
+// Patterns of the hot path, built once (not per call).
+const LETTER = /[a-z]/
+const THOUSANDS_ONLY = /^\d{1,3}(?:\.\d{3})+$/
+const SALDO_OR_LIMITE = /\b(?:saldo|limite)\b/
+const STILL_A_TRANSACTION = /\bcompra aprovada\b|\bvoce recebeu r\$|\bpix (?:recebido|enviado)\b/
+const BEFORE_INSTALLMENT = /\d ?x (?:de )?$|\bparcelas? (?:de )?$/
+const BEFORE_CASHBACK = /\bcashback (?:de )?$/
+const AFTER_CASHBACK = /^ de cashback\b/
+const BEFORE_ASIDE =
+  /\b(?:saldo|limite|disponivel|disponiveis)\b[^.;!\n]*$|\bate $|\bde ate $|\ba partir de $|\btotal da fatura $|\bfatura $/
+/** BEFORE_ASIDE matches only where one of these stands. */
+const ASIDE_WORDS = ['saldo', 'limite', 'disponivel', 'ate ', 'a partir de ', 'fatura ']
+function hasAny(text: string, words: readonly string[]): boolean {
+  for (const w of words) if (text.includes(w)) return true
+  return false
+}
+const AFTER_ASIDE = /^ ?(?:disponive|de limite|de saldo)/
 
 function amountsIn(folded: string): Amount[] {
   const found: Amount[] = []
@@ -81,7 +102,7 @@ function amountsIn(folded: string): Amount[] {
     const num = m[2] ?? ''
     const hasComma = num.includes(',')
     if (!sign && !hasComma) continue
-    if (sign === 'rs' && m.index > 0 && /[a-z]/.test(folded[m.index - 1] ?? '')) continue
+    if (sign === 'rs' && m.index > 0 && LETTER.test(folded[m.index - 1] ?? '')) continue
     const cents = toCents(num)
     if (cents === null || cents <= 0) continue
     found.push({ cents, start: m.index, end: m.index + m[0].length, signed: !!sign })
@@ -95,7 +116,7 @@ function toCents(num: string): number | null {
     const reais = Number(num.slice(0, comma).replaceAll('.', ''))
     return reais * 100 + Number(num.slice(comma + 1))
   }
-  if (/^\d{1,3}(?:\.\d{3})+$/.test(num)) return Number(num.replaceAll('.', '')) * 100
+  if (THOUSANDS_ONLY.test(num)) return Number(num.replaceAll('.', '')) * 100
   const [r, c] = num.split('.')
   return Number(r) * 100 + (c ? Number(c) : 0)
 }
@@ -106,14 +127,15 @@ type Role = 'plain' | 'aside' | 'installment' | 'cashback'
 function roleOf(folded: string, a: Amount): Role {
   const before = folded.slice(Math.max(0, a.start - 28), a.start)
   const after = folded.slice(a.end, a.end + 16)
-  if (/\d ?x (?:de )?$|\bparcelas? (?:de )?$/.test(before)) return 'installment'
-  if (/\bcashback (?:de )?$/.test(before) || /^ de cashback\b/.test(after)) return 'cashback'
+  // Each pattern runs only when a word it needs is there (most amounts are plain).
+  if ((before.includes('x ') || before.includes('parcela')) && BEFORE_INSTALLMENT.test(before))
+    return 'installment'
   if (
-    /\b(?:saldo|limite|disponivel|disponiveis)\b[^.;!\n]*$|\bate $|\bde ate $|\ba partir de $|\btotal da fatura $|\bfatura $/.test(
-      before,
-    ) ||
-    /^ ?(?:disponive|de limite|de saldo)/.test(after)
+    (before.includes('cashback') && BEFORE_CASHBACK.test(before)) ||
+    (after.includes('cashback') && AFTER_CASHBACK.test(after))
   )
+    return 'cashback'
+  if ((hasAny(before, ASIDE_WORDS) && BEFORE_ASIDE.test(before)) || AFTER_ASIDE.test(after))
     return 'aside'
   return 'plain'
 }
@@ -123,31 +145,43 @@ export function readBankNotification(text: string, now: Date): NotificationReadi
   if (typeof text !== 'string' || text.length > MAX_NOTIFICATION_LENGTH) return null
   // Cheap first looks: every notification has a figure and one of a few words.
   if (!HAS_DIGIT.test(text) || !MAYBE_NOTIFICATION.test(text)) return null
-  const folded = foldText(text)
-  const original = alignedOriginal(text)
+  const { folded, aligned: original } = foldAligned(text)
   const cue = NOTIFICATION_CUE.test(folded)
-  if (!cue && !NOT_A_TRANSACTION.test(folded) && !/\b(?:saldo|limite)\b/.test(folded)) return null
+  // Each test below runs once per text; the answers are reused.
+  let offer: boolean | undefined
+  let saldo: boolean | undefined
+  if (!cue) {
+    offer = NOT_A_TRANSACTION.test(folded)
+    if (!offer) {
+      saldo = SALDO_OR_LIMITE.test(folded)
+      if (!saldo) return null
+    }
+  }
   const amounts = amountsIn(folded)
   if (amounts.length === 0) return null
   const bank = detectBank(folded)
-  if (
-    NOT_A_TRANSACTION.test(folded) &&
-    !/\bcompra aprovada\b|\bvoce recebeu r\$|\bpix (?:recebido|enviado)\b/.test(folded)
-  )
+  if ((offer ?? NOT_A_TRANSACTION.test(folded)) && !STILL_A_TRANSACTION.test(folded))
     return cue || bank !== 'unknown' ? { kind: 'not_transaction' } : null
   const movement = cue ? movementOf(folded) : null
   if (!movement) {
     // A balance or limit alone ('Saldo disponível R$ 1.204,55') from a bank: nothing to record.
-    if (bank !== 'unknown' && /\b(?:saldo|limite)\b/.test(folded))
+    if (bank !== 'unknown' && (saldo ?? SALDO_OR_LIMITE.test(folded)))
       return { kind: 'not_transaction' }
     return null
   }
-  const roles = amounts.map((a) => roleOf(folded, a))
+  const roles: Role[] = []
+  for (const a of amounts) roles.push(roleOf(folded, a))
   const count = installmentCount(folded, movement)
   let amount: Amount | undefined
   let cents = 0
   if (movement === 'cashback') {
-    const i = roles.findIndex((r) => r === 'cashback' || r === 'plain')
+    let i = -1
+    for (let k = 0; k < roles.length; k++) {
+      if (roles[k] === 'cashback' || roles[k] === 'plain') {
+        i = k
+        break
+      }
+    }
     amount = amounts[i]
     cents = amount?.cents ?? 0
   } else {
@@ -181,7 +215,14 @@ export function readBankNotification(text: string, now: Date): NotificationReadi
   const date = dateOf(folded, now)
   if (date) notification.date = date
   if (time) notification.time = `${(time[1] ?? '').padStart(2, '0')}:${time[2]}`
-  const digits = LAST_DIGITS.exec(folded)
+  // LAST_DIGITS matches only where one of these words or marks stands: look for them first.
+  const digits =
+    folded.includes('final') ||
+    folded.includes('termina') ||
+    folded.includes('**') ||
+    folded.includes('xxxx')
+      ? LAST_DIGITS.exec(folded)
+      : null
   if (digits?.[1]) notification.last_digits = digits[1]
   if (count && kind === 'expense') notification.installments = count
   return { kind: 'notification', notification }
@@ -236,21 +277,17 @@ function merchantOf(
   time: RegExpExecArray | null,
 ): string | null {
   const starts: number[] = []
-  const collect = (re: RegExp) => {
-    re.lastIndex = 0
-    for (let m = re.exec(folded); m; m = re.exec(folded)) starts.push(m.index + m[0].length)
-  }
   if (movement === 'pix_sent' || movement === 'transfer_sent' || movement === 'payment') {
-    collect(TO_FIELD)
-    collect(TO_MARKER)
-    if (movement === 'payment') collect(AT_MARKER)
+    collectEnds(TO_FIELD, folded, starts)
+    collectEnds(TO_MARKER, folded, starts)
+    if (movement === 'payment') collectEnds(AT_MARKER, folded, starts)
   } else if (movement === 'pix_received' || movement === 'transfer_received') {
-    collect(FROM_FIELD)
-    collect(FROM_MARKER)
+    collectEnds(FROM_FIELD, folded, starts)
+    collectEnds(FROM_MARKER, folded, starts)
   } else if (movement === 'cashback') {
-    collect(AT_MARKER)
+    collectEnds(AT_MARKER, folded, starts)
   } else {
-    collect(AT_MARKER)
+    collectEnds(AT_MARKER, folded, starts)
   }
   // After the amount and after a time ('R$ 22,00 ESTACIONAMENTO', '12:31 UBER TRIP').
   if (movement === 'purchase' || movement === 'refund' || movement === 'payment') {
@@ -262,6 +299,12 @@ function merchantOf(
     if (name) return name
   }
   return null
+}
+
+/** Where each match of `re` ends, pushed onto `starts` (a plain function: no closure per call). */
+function collectEnds(re: RegExp, folded: string, starts: number[]): void {
+  re.lastIndex = 0
+  for (let m = re.exec(folded); m; m = re.exec(folded)) starts.push(m.index + m[0].length)
 }
 
 /** A name from `start`: words up to a stop word, a date, an amount or punctuation. */
@@ -289,11 +332,11 @@ function nameAt(folded: string, original: string, start: number): string | null 
       last = true
     }
     if (word === '' || word === '-' || NAME_STOP.has(word)) break
-    if (word === 'dia' && /^ \d/.test(folded.slice(j, j + 2))) break
+    if (word === 'dia' && folded[j] === ' ' && isDigit(folded.charCodeAt(j + 1))) break
     if (words === 0 && NAME_NEVER_STARTS.has(word)) return null
     const c0 = word.charCodeAt(0)
     if (c0 >= 48 && c0 <= 57) {
-      if (/^(?:\d{1,2}\/\d{1,2}|\d+,\d{2}|\d{1,2}[h:]\d{2}|\d+x$)/.test(word)) break
+      if (NUMBER_WORD.test(word)) break
       if (word.length <= 2 && MONTH_AHEAD.test(folded.slice(j, j + 5))) break
     }
     end = i + word.length
@@ -310,6 +353,11 @@ function nameAt(folded: string, original: string, start: number): string | null 
 }
 
 const PUNCT = '.,;:!?)'
+const NUMBER_WORD = /^(?:\d{1,2}\/\d{1,2}|\d+,\d{2}|\d{1,2}[h:]\d{2}|\d+x$)/
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57
+}
 const MONTH_AHEAD = /^ (?:jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)\b/
 
 function isSpace(c: number): boolean {
