@@ -339,17 +339,25 @@ export async function addHints(
   if (p.remoteIds.length === 0) return
   await db.query(
     `insert into bank_sync_hints (connection_id, remote_account_id, remote_id)
-     select $1, $2, unnest($3::text[]) on conflict do nothing`,
+     select $1, $2, unnest($3::text[])
+     on conflict (connection_id, remote_id) do update set remote_account_id = excluded.remote_account_id`,
     [p.connectionId, p.remoteAccountId, p.remoteIds],
   )
 }
 
+/*
+ * A hint that arrives again while a sync is reading it (a 'deleted' event right after an
+ * 'updated' one) must survive that sync: adding it again writes a new row version (xmin), and a
+ * sync clears only the versions it read.
+ */
+export type Hint = { remote_account_id: string; remote_id: string; version: string }
+
 export async function pendingHints(
   db: Queryable,
   { connectionId }: { connectionId: number },
-): Promise<{ remote_account_id: string; remote_id: string }[]> {
-  const { rows } = await db.query<{ remote_account_id: string; remote_id: string }>(
-    'select remote_account_id, remote_id from bank_sync_hints where connection_id = $1',
+): Promise<Hint[]> {
+  const { rows } = await db.query<Hint>(
+    'select remote_account_id, remote_id, xmin::text as version from bank_sync_hints where connection_id = $1',
     [connectionId],
   )
   return rows
@@ -357,11 +365,12 @@ export async function pendingHints(
 
 export async function clearHints(
   db: Queryable,
-  { connectionId, remoteIds }: { connectionId: number; remoteIds: readonly string[] },
+  { connectionId, hints }: { connectionId: number; hints: readonly Hint[] },
 ): Promise<void> {
   await db.query(
-    'delete from bank_sync_hints where connection_id = $1 and remote_id = any($2::text[])',
-    [connectionId, remoteIds],
+    `delete from bank_sync_hints h using unnest($2::text[], $3::text[]) r(remote_id, version)
+     where h.connection_id = $1 and h.remote_id = r.remote_id and h.xmin::text = r.version`,
+    [connectionId, hints.map((h) => h.remote_id), hints.map((h) => h.version)],
   )
 }
 

@@ -441,7 +441,7 @@ async function applyHints(
       await removeSynced(tx, conn, [...pending])
       await clearHints(tx, {
         connectionId: conn.id,
-        remoteIds: ids.filter((id) => !pending.has(id)),
+        hints: hints.filter((h) => h.remote_account_id === accountId && !pending.has(h.remote_id)),
       })
     })
   }
