@@ -6,7 +6,7 @@ import {
   saoPauloDate,
 } from '@equilibrai/shared'
 import { type NewAlert, recordAlerts } from '../alerts/index.ts'
-import { type Db, type Env, inLanes, withTransaction } from '../platform/index.ts'
+import { type Db, type Env, inLanes, sumLanes, withTransaction } from '../platform/index.ts'
 import { wantsSql, isWhatsAppConfigured } from '../messaging/index.ts'
 
 /*
@@ -124,10 +124,7 @@ export async function sendDueBillReminders(db: Db, env: Env, now: Date): Promise
     }
     return run
   })
-  return {
-    sent: runs.reduce((sum, r) => sum + r.sent, 0),
-    skipped: runs.reduce((sum, r) => sum + r.skipped, 0),
-  }
+  return sumLanes(runs)
 }
 
 function reminderAlert(row: DueBill, today: IsoDate): NewAlert {

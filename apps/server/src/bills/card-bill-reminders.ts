@@ -9,7 +9,7 @@ import {
 import { type NewAlert, recordAlerts } from '../alerts/index.ts'
 import { billsOfCards } from '../ledger/index.ts'
 import { isWhatsAppConfigured, wantsSql } from '../messaging/index.ts'
-import { type Db, type Env, inLanes, withTransaction } from '../platform/index.ts'
+import { type Db, type Env, inLanes, sumLanes, withTransaction } from '../platform/index.ts'
 import { billReminderText, nextDay, type ReminderRun } from './bill-reminders.ts'
 
 /*
@@ -120,10 +120,7 @@ export async function sendCardBillReminders(db: Db, env: Env, now: Date): Promis
     }
     return run
   })
-  return {
-    sent: runs.reduce((sum, r) => sum + r.sent, 0),
-    skipped: runs.reduce((sum, r) => sum + r.skipped, 0),
-  }
+  return sumLanes(runs)
 }
 
 function reminderAlert(card: DueCard, leftCents: number, today: IsoDate): NewAlert {

@@ -42,7 +42,7 @@ export { DOWNLOAD_IDLE_MS, streamedBody } from './http/streamed-body.ts'
 export { loadStaticFiles, serveStatic } from './http/static-files.ts'
 export { addJob, addJobs, ensureJobSchema } from './jobs/add-job.ts'
 export { heldByLiveLockerSql, startLockRecovery } from './jobs/lock-recovery.ts'
-export { DAILY_RUN_LANES, inLanes } from './jobs/run-lanes.ts'
+export { DAILY_RUN_LANES, inLanes, sumLanes } from './jobs/run-lanes.ts'
 export type { LockRecovery } from './jobs/lock-recovery.ts'
 export { cronPayload, defineJob, idPayload, isScheduled } from './jobs/job-spec.ts'
 export type {

@@ -13,6 +13,7 @@ import {
   type Db,
   type Env,
   inLanes,
+  sumLanes,
   type Queryable,
   withTransaction,
 } from '../platform/index.ts'
@@ -110,10 +111,7 @@ export async function runRecurringEntries(db: Db, env: Env, now: Date): Promise<
       if (done) return run
     }
   })
-  return {
-    recorded: runs.reduce((sum, r) => sum + r.recorded, 0),
-    refused: runs.reduce((sum, r) => sum + r.refused, 0),
-  }
+  return sumLanes(runs)
 }
 
 type Occurrence = { due: Due; on: string }

@@ -22,3 +22,11 @@ export async function inLanes<T>(run: (lane: number, lanes: number) => Promise<T
   if (failed) throw failed.reason
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value)
 }
+
+/** The lanes' counters added up, field by field (every lane returns the same fields). */
+export function sumLanes<T extends Record<string, number>>(runs: readonly T[]): T {
+  const total = { ...runs[0] } as Record<string, number>
+  for (const run of runs.slice(1))
+    for (const key in total) total[key] = (total[key] ?? 0) + (run[key] ?? 0)
+  return total as T
+}
