@@ -13,6 +13,8 @@ import { startBenchServer } from './bench-server.ts'
  */
 const ROOT = path.resolve(import.meta.dirname, '..')
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+// LIGHTHOUSE_ROUTES=/auth measures one page only (comma-separated), e.g. while bisecting.
+const ROUTES = process.env.LIGHTHOUSE_ROUTES?.split(',')
 
 if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
   spawnSync('npm', ['run', 'build', '-w', '@equilibrai/web'], { cwd: ROOT, stdio: 'inherit' })
@@ -77,10 +79,11 @@ const median = (values: number[]) => {
 }
 
 try {
-  for (const [route, target] of [
+  const pages = [
     ['/', 97],
     ['/auth', 95],
-  ] as const) {
+  ] as const
+  for (const [route, target] of pages.filter(([route]) => !ROUTES || ROUTES.includes(route))) {
     const runs: Scores[] = []
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${route}`))
     const perf = median(runs.map((r) => r.performance))
