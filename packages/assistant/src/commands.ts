@@ -201,9 +201,12 @@ function readWords(a: Analysis): Words {
     }
     at[n++] = i
   }
-  // Filler and polite words were left out: the lists end at the last word kept.
-  list.length = n
-  at.length = n
+  // Filler and polite words were left out: the lists end at the last word kept (rare: cutting
+  // an array's length is a call into the engine).
+  if (n < words) {
+    list.length = n
+    at.length = n
+  }
   return { list, at, numbers, any }
 }
 
