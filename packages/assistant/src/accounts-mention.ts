@@ -71,9 +71,20 @@ function keysOf(name: string): string[] {
   return distinct.length > 0 ? distinct : words.filter((w) => !STOP.has(w))
 }
 
+// The ledger's last list and its index: every message of a stream passes the same list twice
+// (account intents, then the entry's account), and a comparison is cheaper than a WeakMap lookup.
+let lastAccounts: readonly AccountInfo[] | null = null
+let lastIndex: AccountIndex | null = null
+
 export function accountIndex(accounts: readonly AccountInfo[]): AccountIndex {
-  const known = indexes.get(accounts)
-  if (known) return known
+  if (accounts === lastAccounts && lastIndex !== null) return lastIndex
+  const known = indexes.get(accounts) ?? indexOf(accounts)
+  lastAccounts = accounts
+  lastIndex = known
+  return known
+}
+
+function indexOf(accounts: readonly AccountInfo[]): AccountIndex {
   const active = accounts.filter((a) => !a.archived)
   const byWord = new Map<string, Indexed[]>()
   for (const account of active) {

@@ -257,7 +257,9 @@ function learnedCategories(
   learned: Readonly<Record<string, Category>>,
 ): (Category | null)[] {
   if (seq.learnedFrom === learned) return seq.learned
-  const found: (Category | null)[] = []
+  // Usually no word of the message is learned: the shared empty list then answers null for
+  // every word (`found[p] ?? null`), and no list is made.
+  let found = NOT_LOOKED_UP
   // A few learned words (the usual case) are compared one by one: a property lookup by a word
   // just cut from the message costs more than a handful of string comparisons.
   const names = Object.getOwnPropertyNames(learned)
@@ -265,8 +267,11 @@ function learnedCategories(
   for (let p = 0; p < seq.words.length; p++) {
     const word = seq.words[p] ?? ''
     const one = seq.ones[p] ?? word
-    if (few && !names.includes(word) && (one === word || !names.includes(one))) found.push(null)
-    else found.push(learnedCategory(learned, word, one))
+    if (few && !names.includes(word) && (one === word || !names.includes(one))) continue
+    const category = learnedCategory(learned, word, one)
+    if (category === null) continue
+    if (found === NOT_LOOKED_UP) found = new Array<Category | null>(seq.words.length).fill(null)
+    found[p] = category
   }
   seq.learnedFrom = learned
   seq.learned = found
@@ -412,7 +417,10 @@ export function categoryByName(seq: WordSeq, prefer: EntryType = 'expense'): Cat
   )
 }
 
-/** `WordSeq.learned` before `learnedCategories` has looked (it replaces it, never writes it). */
+/**
+ * `WordSeq.learned` before `learnedCategories` has looked, and after it when no word is learned
+ * (it replaces it, never writes it).
+ */
 const NOT_LOOKED_UP: (Category | null)[] = []
 
 /** The roles whose words categories are read from, as a mask of `1 << role`. */

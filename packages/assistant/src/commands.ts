@@ -166,29 +166,46 @@ const SPELLED_OUT: ReadonlyMap<string, string> = new Map([
 ])
 
 function readWords(a: Analysis): Words {
-  const list: string[] = []
-  const at: number[] = []
-  const numbers: Token[] = []
-  let any = 0
   const { tokens } = a
+  // Counted first, so each list is made at its size (an empty list grows to 17 places at its
+  // first push): at most every word, and exactly every number.
+  let words = 0
+  let count = 0
+  for (let i = 0; i < tokens.length; i++) {
+    const kind = tokens[i]?.kind
+    if (kind === WORD) words++
+    else if (kind === NUM) count++
+  }
+  const list = new Array<string>(words)
+  const at = new Array<number>(words)
+  const numbers = new Array<Token>(count)
+  let n = 0
+  let m = 0
+  let any = 0
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]
     if (t === undefined) continue
-    if (t.kind === NUM) numbers.push(t)
+    if (t.kind === NUM) numbers[m++] = t
     // 'me conta', 'conta pra mim' (tell-verbs.ts) and 'por favor' carry no command.
     if (t.kind !== WORD || t.role === Role.FILLER || (t.info.c & C.POLITE) !== 0) continue
     // 'quanto q eu gastei': a lone 'q' after a question word is 'que'.
-    if (t.text === 'q' && list.length > 0 && list[list.length - 1] === 'quanto') continue
+    if (t.text === 'q' && n > 0 && list[n - 1] === 'quanto') continue
     // Only 'q…' abbreviations are spelled out: one comparison for every other word.
     const spelled = t.text.charCodeAt(0) === 113 ? SPELLED_OUT.get(t.text) : undefined
     if (spelled === undefined) {
-      list.push(t.text)
+      list[n] = t.text
       any |= t.info.c
     } else {
-      list.push(spelled)
+      list[n] = spelled
       any |= infoOf(spelled).c
     }
-    at.push(i)
+    at[n++] = i
+  }
+  // Filler and polite words were left out: the lists end at the last word kept (rare: cutting
+  // an array's length is a call into the engine).
+  if (n < words) {
+    list.length = n
+    at.length = n
   }
   return { list, at, numbers, any }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alignedOriginal, foldText, normalizeWord } from './normalize.ts'
+import { alignedOriginal, foldAligned, foldText, normalizeWord } from './normalize.ts'
 
 describe('normalize', () => {
   it.each<[string, string]>([
@@ -27,6 +27,20 @@ describe('normalize', () => {
     '😀',
   ])('keeps the length of %j so tokens map back to the original', (text) => {
     expect(foldText(text).length).toBe(alignedOriginal(text).length)
+  })
+
+  it.each([
+    'gastei 45,90 no MERCADO',
+    'Almoço 32 na Padaria São João',
+    'a\u0301gua 10',
+    'İzmir 30',
+    'I\u0307 composed from a dot above',
+    '\u212a kelvin sign, ŉ and ß',
+    'ypogegrammeni \u0345 alone',
+    'Ação\u00a0R$\u202f50 – “ok”',
+    '😀 🇧🇷',
+  ])('folds %j in one look exactly as foldText and alignedOriginal do', (text) => {
+    expect(foldAligned(text)).toEqual({ folded: foldText(text), aligned: alignedOriginal(text) })
   })
 
   it('folds typed-apart accents and odd spaces', () => {

@@ -104,10 +104,35 @@ export function alignedOriginal(text: string): string {
   return n === 0 ? text : composed(text, n)
 }
 
-/** `foldText` and `alignedOriginal` of one text, its characters looked over once. */
+/**
+ * `foldAccents(lower)`, or null when `lower` holds a combining mark (U+0300–U+036F): then the
+ * text needs composing first. Lowercasing keeps every combining mark and turns an 'İ' into 'i'
+ * and a combining dot, so a lowercased text without one needed neither rare step of `needs`.
+ */
+function foldLower(lower: string): string | null {
+  let out = ''
+  let from = 0
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c >= 0x300 && c <= 0x36f) return null
+    if (c >= 0x2100) continue
+    const base = FOLD_BY_CODE[c]
+    if (base === undefined) continue
+    out += lower.slice(from, i) + base
+    from = i + 1
+  }
+  return from === 0 ? lower : out + lower.slice(from)
+}
+
+/**
+ * `foldText` and `alignedOriginal` of one text. Lowercased first and looked over once: the
+ * look that folds the accents also finds the rare text that needs composing.
+ */
 export function foldAligned(text: string): { folded: string; aligned: string } {
+  const folded = foldLower(text.toLowerCase())
+  if (folded !== null) return { folded, aligned: text }
   const n = needs(text)
-  if (n === 0) return { folded: text.toLowerCase(), aligned: text }
   const aligned = composed(text, n)
   return { folded: foldAccents(aligned.toLowerCase()), aligned }
 }

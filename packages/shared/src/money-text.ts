@@ -15,13 +15,17 @@ const MAX_DIGITS = 13
 export function parseNumber(text: string, factor = 1): number | null {
   let separators = 0
   let last = -1
-  let groupChar = ''
+  let groupChar = 0
   let mixed = false
+  // Digits and separators only (every number the money reader meets): its values are read in
+  // place; any other text is read by `Number`, as it always was.
+  let plain = true
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
+    if (c < 48 || c > 57) plain = plain && (c === 44 || c === 46)
     if (c === 44 || c === 46) {
-      if (last >= 0 && groupChar === '') groupChar = text[last] ?? ''
-      else if (last >= 0 && text[last] !== groupChar) mixed = true
+      if (last >= 0 && groupChar === 0) groupChar = text.charCodeAt(last)
+      else if (last >= 0 && text.charCodeAt(last) !== groupChar) mixed = true
       separators++
       last = i
     }
@@ -29,35 +33,38 @@ export function parseNumber(text: string, factor = 1): number | null {
   if (separators === 0) {
     // A long bare digit run is a phone, a document, a code: nobody types R$ 1 bilhão so.
     if (factor === 1 && (text.length >= 10 || (text.length === 9 && text[0] === '9'))) return null
-    return centsOf(text, '', factor)
+    return centsOf(numberIn(text, 0, text.length, plain), 0, 0, factor)
   }
-  const head = text.slice(0, last)
-  const tail = text.slice(last + 1)
-  const lastChar = text[last]
+  // The head is text[0, last), the tail text(last, end): read in place, never cut out.
+  const tailLength = text.length - last - 1
+  const tail = numberIn(text, last + 1, text.length, plain)
+  const lastChar = text.charCodeAt(last)
   if (mixed) return null
-  if (head === '') return separators === 1 && tail.length <= 2 ? centsOf('0', tail, factor) : null
+  if (last === 0)
+    return separators === 1 && tailLength <= 2 ? centsOf(0, tail, tailLength, factor) : null
   let decimal: boolean
   if (separators === 1) {
-    if (tail.length <= 2) decimal = true
-    else if (tail.length === 3) decimal = factor > 1 && lastChar === ','
+    if (tailLength <= 2) decimal = true
+    else if (tailLength === 3) decimal = factor > 1 && lastChar === 44
     else return null
   } else {
     // '1.234.567' groups all the way; '1.234.567,89' ends with centavos after the other mark.
     decimal = lastChar !== groupChar
-    if (decimal && tail.length > (factor > 1 ? 3 : 2)) return null
-    if (!decimal && tail.length !== 3) return null
+    if (decimal && tailLength > (factor > 1 ? 3 : 2)) return null
+    if (!decimal && tailLength !== 3) return null
   }
-  const grouped = decimal ? head : text
-  if (!validGrouping(grouped)) return null
-  const whole = grouped.replace(/[.,]/g, '')
-  return centsOf(whole, decimal ? tail : '', factor)
+  const end = decimal ? last : text.length
+  if (!validGrouping(text, end)) return null
+  return decimal
+    ? centsOf(numberIn(text, 0, end, plain), tail, tailLength, factor)
+    : centsOf(numberIn(text, 0, end, plain), 0, 0, factor)
 }
 
-/** '1', '12', '123', '1.234', '12.345.678': the first group 1-3 digits, every other exactly 3. */
-function validGrouping(text: string): boolean {
+/** '1', '12', '123', '1.234', '12.345.678' in text[0, end): the first group 1-3 digits, every other exactly 3. */
+function validGrouping(text: string, end: number): boolean {
   let run = 0
   let first = true
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < end; i++) {
     const c = text.charCodeAt(i)
     if (c === 44 || c === 46) {
       if (first ? run < 1 || run > 3 : run !== 3) return false
@@ -68,16 +75,32 @@ function validGrouping(text: string): boolean {
   return first || run === 3
 }
 
+/**
+ * `Number(text.slice(from, to).replace(/[.,]/g, ''))`: for `plain` text (digits and separators)
+ * worked out from the digits in place, without the cut, the replace and the parse — exact up to
+ * 2^53, far past the 13 digits allowed (beyond, both are past that limit), and 0 for no digits
+ * as `Number('')` is.
+ */
+function numberIn(text: string, from: number, to: number, plain: boolean): number {
+  if (!plain) return Number(text.slice(from, to).replace(/[.,]/g, ''))
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 44 && c !== 46) n = n * 10 + (c - 48)
+  }
+  return n
+}
+
 const TOO_MANY_REAIS = 10 ** MAX_DIGITS
 // 10 ** n for the fraction's digits, looked up (parsing runs for every number of every message).
 const SCALES = [1, 10, 100, 1000, 10_000]
 
-function centsOf(whole: string, fraction: string, factor: number): number | null {
-  const reais = Number(whole)
+/** Centavos of `reais` and a fraction of `digits` digits whose value is `fraction`. */
+function centsOf(reais: number, fraction: number, digits: number, factor: number): number | null {
   if (reais >= TOO_MANY_REAIS) return null
-  const scale = SCALES[fraction.length] ?? 10 ** fraction.length
+  const scale = SCALES[digits] ?? 10 ** digits
   // fraction × 100 × factor / 10^len must come out whole: '2,5 mil' is fine, '1,2345 mil' is not.
-  const fractionCents = (Number(fraction || '0') * 100 * factor) / scale
+  const fractionCents = (fraction * 100 * factor) / scale
   if (!Number.isInteger(fractionCents)) return null
   const cents = reais * 100 * factor + fractionCents
   return Number.isSafeInteger(cents) ? cents : null
