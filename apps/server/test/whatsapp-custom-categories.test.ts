@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { whatsAppRig } from './whatsapp-kit.ts'
+import { ownCategory, whatsAppRig } from './whatsapp-kit.ts'
 
 /*
  * Issue 26: a category of one's own, created on the web (/api/v1/categories), is learned by the
@@ -13,15 +13,8 @@ describe('categories of ones own on WhatsApp', () => {
   it("records 'pet shop 80 em Cachorro' into Cachorro, and names it in the reply", async () => {
     const pool = rig.server.database.pool
     const { client, ledgerId, say } = await rig.person({ waId: '5511987650026' })
-    const created = await client.post('/api/v1/categories', {
-      name: 'Cachorro',
-      emoji: '🐶',
-      category: 'pets',
-    })
-    expect(created.status).toBe(201)
-    const dog = (await created.json()) as { id: number }
-    const party = await client.post('/api/v1/categories', { name: 'Festa junina' })
-    const partyId = ((await party.json()) as { id: number }).id
+    const dog = await ownCategory(client, { name: 'Cachorro', emoji: '🐶', category: 'pets' })
+    const partyId = (await ownCategory(client, { name: 'Festa junina' })).id
 
     const reply = await say('pet shop 80 em Cachorro')
     expect(reply?.text).toContain('pet shop · 🐶 Cachorro')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { whatsAppRig } from './whatsapp-kit.ts'
+import { ownCategory, whatsAppRig } from './whatsapp-kit.ts'
 
 /*
  * Issue 26: a correction into a category of one's own ('mudar categoria do último para
@@ -16,13 +16,7 @@ describe('a category of ones own learned from a correction', () => {
     const pool = rig.server.database.pool
     const person = await rig.person({ waId: '5511987650037' })
     const { client, ledgerId } = person
-    const created = await client.post('/api/v1/categories', {
-      name: 'Cachorro',
-      emoji: '🐶',
-      category: 'pets',
-    })
-    expect(created.status).toBe(201)
-    const dog = (await created.json()) as { id: number }
+    const dog = await ownCategory(client, { name: 'Cachorro', emoji: '🐶', category: 'pets' })
     const say = async (text: string) => (await person.say(text)).text ?? ''
     const entries = async () =>
       (
@@ -105,8 +99,7 @@ describe('a category of ones own learned from a correction', () => {
     const pool = rig.server.database.pool
     const person = await rig.person({ waId: '5511987650038' })
     const { client, ledgerId } = person
-    const created = await client.post('/api/v1/categories', { name: 'Festa junina' })
-    const party = (await created.json()) as { id: number }
+    const party = await ownCategory(client, { name: 'Festa junina' })
     const say = async (text: string) => (await person.say(text)).text ?? ''
     await say('gastei 40 com bandeirinhas')
     expect(await say('isso é festa junina')).toContain('*Festa junina*')

@@ -61,6 +61,16 @@ export async function inboundRows(server: TestServer) {
   return rows
 }
 
+/** A category of one's own, created on the web as the person would (201): its id. */
+export async function ownCategory(
+  client: TestClient,
+  body: { name: string; emoji?: string; category?: string },
+) {
+  const res = await client.post('/api/v1/categories', body)
+  expect(res.status).toBe(201)
+  return (await res.json()) as { id: number }
+}
+
 /** A message from a number already known: InboundSpec without its `from`. */
 type WithoutFrom<S> = S extends unknown ? Omit<S, 'from'> : never
 export type MessageFrom = WithoutFrom<InboundSpec>
