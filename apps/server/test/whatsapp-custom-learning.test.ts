@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ledgerForUser } from '../src/tenancy/index.ts'
-import { signedInUser } from './auth-client.ts'
-import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
-import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
+import { describe, expect, it } from 'vitest'
+import { ownCategory, whatsAppRig } from './whatsapp-kit.ts'
 
 /*
  * Issue 26: a correction into a category of one's own ('mudar categoria do último para
@@ -13,40 +9,15 @@ import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
  * the fake Meta, against a real PostgreSQL.
  */
 
-let fake: FakeMeta
-let server: TestServer
-beforeAll(async () => {
-  fake = await startFakeMeta()
-  server = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'on' })
-})
-afterAll(async () => {
-  await server?.stop()
-  await fake?.close()
-})
-beforeEach(() => fake.reset())
+const rig = whatsAppRig()
 
 describe('a category of ones own learned from a correction', () => {
   it('moves the last entry, learns its words, answers its total and forgets it when deleted', async () => {
-    const { client, userId } = await signedInUser(server)
-    const pool = server.database.pool
-    const { ledgerId } = await ledgerForUser(pool, { userId })
-    const created = await client.post('/api/v1/categories', {
-      name: 'Cachorro',
-      emoji: '🐶',
-      category: 'pets',
-    })
-    expect(created.status).toBe(201)
-    const dog = (await created.json()) as { id: number }
-
-    const wa = '5511987650037'
-    await linkWhatsApp(server, fake, client, wa)
-    let sent = fake.sentTo(wa).length
-    async function say(text: string): Promise<string> {
-      await deliver(server, { from: wa, text })
-      const replies = await repliesTo(fake, wa, sent + 1)
-      sent += 1
-      return replies[sent - 1]?.text ?? ''
-    }
+    const pool = rig.server.database.pool
+    const person = await rig.person({ waId: '5511987650037' })
+    const { client, ledgerId } = person
+    const dog = await ownCategory(client, { name: 'Cachorro', emoji: '🐶', category: 'pets' })
+    const say = async (text: string) => (await person.say(text)).text ?? ''
     const entries = async () =>
       (
         await pool.query(
@@ -125,20 +96,11 @@ describe('a category of ones own learned from a correction', () => {
   })
 
   it('a correction to a default category afterwards forgets the custom one', async () => {
-    const { client, userId } = await signedInUser(server)
-    const pool = server.database.pool
-    const { ledgerId } = await ledgerForUser(pool, { userId })
-    const created = await client.post('/api/v1/categories', { name: 'Festa junina' })
-    const party = (await created.json()) as { id: number }
-    const wa = '5511987650038'
-    await linkWhatsApp(server, fake, client, wa)
-    let sent = fake.sentTo(wa).length
-    async function say(text: string): Promise<string> {
-      await deliver(server, { from: wa, text })
-      const replies = await repliesTo(fake, wa, sent + 1)
-      sent += 1
-      return replies[sent - 1]?.text ?? ''
-    }
+    const pool = rig.server.database.pool
+    const person = await rig.person({ waId: '5511987650038' })
+    const { client, ledgerId } = person
+    const party = await ownCategory(client, { name: 'Festa junina' })
+    const say = async (text: string) => (await person.say(text)).text ?? ''
     await say('gastei 40 com bandeirinhas')
     expect(await say('isso é festa junina')).toContain('*Festa junina*')
     expect(await say('bandeirinhas 25')).toContain('Festa junina')

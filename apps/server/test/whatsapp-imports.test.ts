@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAccount } from '../src/ledger/index.ts'
-import { ledgerForUser } from '../src/tenancy/index.ts'
-import { signedInUser } from './auth-client.ts'
-import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
-import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
+import { whatsAppRig } from './whatsapp-kit.ts'
 
 /**
  * Issue 22 on WhatsApp, through the real webhook, jobs, sender and a local fake of Meta's API: a
@@ -13,51 +9,21 @@ import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
  * reply, and 'confirmar' records it; several possible accounts are asked first; the free plan
  * records nothing.
  */
-let fake: FakeMeta
-let server: TestServer
-beforeAll(async () => {
-  fake = await startFakeMeta()
-  server = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'on' })
-})
-afterAll(async () => {
-  await server?.stop()
-  await fake?.close()
-})
-beforeEach(() => fake.reset())
+const rig = whatsAppRig()
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../src/ledger/imports/fixtures/${name}`, import.meta.url))
 
-let nextNumber = 5511987650100
-async function linkedUser(plan: string) {
-  const user = await signedInUser(server)
-  const pool = server.database.pool
-  await pool.query('update subscribers set plan_type = $2 where user_id = $1', [user.userId, plan])
-  const wa = String(nextNumber++)
-  await linkWhatsApp(server, fake, user.client, wa)
-  const { ledgerId } = await ledgerForUser(pool, { userId: user.userId })
-  return { ...user, wa, ledgerId }
-}
+const linkedUser = (plan: string) => rig.person({ plan })
 
-/** Sends a document (or a text) and returns the reply it got. */
-async function send(
-  wa: string,
-  message: { document: { id: string; filename: string; mime_type: string } } | { text: string },
-) {
-  const before = fake.sentTo(wa).length
-  if ('text' in message) await deliver(server, { from: wa, text: message.text })
-  else await deliver(server, { from: wa, type: 'document', extra: message })
-  const reply = (await repliesTo(fake, wa, before + 1))[before]
-  if (!reply) throw new Error('no reply')
-  return reply
-}
-
+/** A document message: the file is the fake Meta's to download. */
 const documentOf = (bytes: Uint8Array | string, filename: string, mime = 'text/csv') => ({
-  document: { id: fake.addInbound(bytes, mime), filename, mime_type: mime },
+  type: 'document',
+  extra: { document: { id: rig.fake.addInbound(bytes, mime), filename, mime_type: mime } },
 })
 
 async function entries(ledgerId: number) {
-  const { rows } = await server.database.pool.query<{
+  const { rows } = await rig.server.database.pool.query<{
     description: string
     amount_cents: number
     type: string
@@ -74,8 +40,8 @@ async function entries(ledgerId: number) {
 describe('a statement sent on WhatsApp as a document', () => {
   it('replies with the preview; confirmar records it; the same file again records nothing', async () => {
     const u = await linkedUser('pf_simples')
-    const preview = await send(u.wa, documentOf(fixture('nubank-conta.csv'), 'NU_2024_03.csv'))
-    expect(fake.downloads).toBe(1)
+    const preview = await u.say(documentOf(fixture('nubank-conta.csv'), 'NU_2024_03.csv'))
+    expect(rig.fake.downloads).toBe(1)
     expect(preview.type).toBe('interactive')
     expect(preview.text).toContain('Extrato lido (CSV do Nubank) para a conta *Conta principal*')
     expect(preview.text).toContain('Período: 01/03/2024 a 31/03/2024.')
@@ -83,7 +49,7 @@ describe('a statement sent on WhatsApp as a document', () => {
     expect(preview.text).toContain('Responda *confirmar*')
     expect(await entries(u.ledgerId)).toEqual([])
 
-    const done = await send(u.wa, { text: 'confirmar' })
+    const done = await u.say('confirmar')
     expect(done.text).toMatch(/Extrato importado na conta \*Conta principal\*: 3 lançamentos novos/)
     const recorded = await entries(u.ledgerId)
     expect(recorded.map((e) => [e.description, e.amount_cents, e.type, e.source])).toEqual([
@@ -92,19 +58,19 @@ describe('a statement sent on WhatsApp as a document', () => {
       ['Compra no débito - Padaria Pão, Café & Cia', 4500, 'expense', 'whatsapp'],
     ])
 
-    const again = await send(u.wa, documentOf(fixture('nubank-conta.csv'), 'NU_2024_03.csv'))
+    const again = await u.say(documentOf(fixture('nubank-conta.csv'), 'NU_2024_03.csv'))
     expect(again.type).toBe('text')
     expect(again.text).toContain('4 linhas: *0 novas*, 4 já importadas.')
     expect(again.text).toContain('Nada novo para importar')
     // 'confirmar' now has nothing waiting.
-    const nothing = await send(u.wa, { text: 'confirmar' })
+    const nothing = await u.say('confirmar')
     expect(nothing.text).toMatch(/Não há nada esperando confirmação/)
     expect(await entries(u.ledgerId)).toHaveLength(3)
   })
 
   it('asks which account when several could be it; the button moves the preview there', async () => {
     const u = await linkedUser('pf_simples')
-    const pool = server.database.pool
+    const pool = rig.server.database.pool
     const bradesco = await createAccount(pool, {
       ledgerId: u.ledgerId,
       input: { name: 'Bradesco', kind: 'checking' },
@@ -115,8 +81,7 @@ describe('a statement sent on WhatsApp as a document', () => {
     })
     // An Itaú OFX (BANKID 0341): neither checking account is named Itaú; the card is not a
     // bank account.
-    const asked = await send(
-      u.wa,
+    const asked = await u.say(
       documentOf(fixture('itau-102-cp1252.ofx'), 'extrato.ofx', 'application/x-ofx'),
     )
     expect(asked.text).toContain('De qual conta ele é?')
@@ -130,14 +95,12 @@ describe('a statement sent on WhatsApp as a document', () => {
         },
       },
     })
-    const before = fake.sentTo(u.wa).length
-    await deliver(server, { from: u.wa, button: { id: 'choice_2', title: 'Bradesco' } })
-    const preview = (await repliesTo(fake, u.wa, before + 1))[before]
+    const preview = await u.say({ button: { id: 'choice_2', title: 'Bradesco' } })
     expect(preview?.type).toBe('interactive')
     expect(preview?.text).toContain('para a conta *Bradesco*')
     expect(await entries(u.ledgerId)).toEqual([])
 
-    const done = await send(u.wa, { text: 'confirmar' })
+    const done = await u.say('confirmar')
     expect(done.text).toContain('Extrato importado na conta *Bradesco*')
     const recorded = await entries(u.ledgerId)
     expect(recorded.length).toBeGreaterThan(0)
@@ -146,32 +109,31 @@ describe('a statement sent on WhatsApp as a document', () => {
 
   it('picks the account named like the bank without asking', async () => {
     const u = await linkedUser('pf_simples')
-    const itau = await createAccount(server.database.pool, {
+    const itau = await createAccount(rig.server.database.pool, {
       ledgerId: u.ledgerId,
       input: { name: 'Itaú', kind: 'checking' },
     })
-    const preview = await send(
-      u.wa,
+    const preview = await u.say(
       documentOf(fixture('itau-102-cp1252.ofx'), 'extrato.ofx', 'application/x-ofx'),
     )
     expect(preview.text).toContain('(OFX) para a conta *Itaú*')
-    const { rows } = await server.database.pool.query<{ account_id: number }>(
+    const { rows } = await rig.server.database.pool.query<{ account_id: number }>(
       'select account_id::int from imports where ledger_id = $1',
       [u.ledgerId],
     )
     expect(rows).toEqual([{ account_id: itau.id }])
     // 'não' leaves it unrecorded.
-    const no = await send(u.wa, { text: 'não' })
+    const no = await u.say('não')
     expect(no.text).toContain('não importei o extrato')
     expect(await entries(u.ledgerId)).toEqual([])
   })
 
   it('on the free plan names Pessoa Física and fetches and records nothing', async () => {
     const u = await linkedUser('free')
-    const reply = await send(u.wa, documentOf(fixture('nubank-conta.csv'), 'extrato.csv'))
+    const reply = await u.say(documentOf(fixture('nubank-conta.csv'), 'extrato.csv'))
     expect(reply.text).toContain('a partir do *Pessoa Física*')
-    expect(fake.downloads).toBe(0)
-    const { rows } = await server.database.pool.query(
+    expect(rig.fake.downloads).toBe(0)
+    const { rows } = await rig.server.database.pool.query(
       'select 1 from imports where ledger_id = $1',
       [u.ledgerId],
     )
@@ -180,17 +142,16 @@ describe('a statement sent on WhatsApp as a document', () => {
 
   it('a file that is no statement gets a pt-BR reason; a PDF is not read at all', async () => {
     const u = await linkedUser('pf_simples')
-    const garbage = await send(u.wa, documentOf('isto não é um extrato\n', 'extrato.csv'))
+    const garbage = await u.say(documentOf('isto não é um extrato\n', 'extrato.csv'))
     expect(garbage.text).toMatch(/^Não consegui ler esse arquivo: /)
-    const unknown = await send(
-      u.wa,
+    const unknown = await u.say(
       documentOf('Dt;Histórico;Débito;Crédito\n01/03/2024;Mercado;10,00;\n', 'outro.csv'),
     )
     expect(unknown.text).toContain('Não conheço as colunas deste CSV')
     expect(unknown.text).toContain('/importar')
-    const downloads = fake.downloads
-    const pdf = await send(u.wa, documentOf('%PDF-1.4', 'fatura.pdf', 'application/pdf'))
+    const downloads = rig.fake.downloads
+    const pdf = await u.say(documentOf('%PDF-1.4', 'fatura.pdf', 'application/pdf'))
     expect(pdf.text).toContain('Ainda não consigo ler documentos')
-    expect(fake.downloads).toBe(downloads)
+    expect(rig.fake.downloads).toBe(downloads)
   })
 })

@@ -3,50 +3,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { saoPauloMonth } from '@equilibrai/shared'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { signedInUser } from './auth-client.ts'
-import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
-import { recordEntries, setPlan } from './report-fixtures.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
-import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
+import { describe, expect, it } from 'vitest'
+import { recordEntries } from './report-fixtures.ts'
+import { whatsAppRig } from './whatsapp-kit.ts'
 
 /**
  * Report commands over the real WhatsApp path (webhook → inbox → job → assistant → sender →
  * the fake Graph API): 'relatório' texts, the plan gate with its upsell, and 'pdf' as a media
  * upload followed by a document message.
  */
-let fake: FakeMeta
-let server: TestServer
-beforeAll(async () => {
-  fake = await startFakeMeta()
-  server = await startTestServer({
-    ...fakeMetaEnv(fake),
-    WORKER: 'on',
-    TRUST_PROXY: 'x-forwarded-for',
-  })
-})
-afterAll(async () => {
-  await server?.stop()
-  await fake?.close()
-})
-beforeEach(() => fake.reset())
-
-let nextNumber = 5511976540100
-async function linkedPerson(plan: string) {
-  const { client, userId } = await signedInUser(server, { name: 'Ana Luísa Prado' })
-  await setPlan(server.database.pool, userId, plan)
-  const waId = String(nextNumber++)
-  await linkWhatsApp(server, fake, client, waId)
-  return { userId, waId }
-}
-
-/** Sends `text` and returns the reply the fake received for it. */
-async function ask(waId: string, text: string) {
-  const before = fake.sentTo(waId).length
-  await deliver(server, { from: waId, text })
-  const replies = await repliesTo(fake, waId, before + 1)
-  return replies[before] as (typeof replies)[number]
-}
+const rig = whatsAppRig({ TRUST_PROXY: 'x-forwarded-for' })
+const linkedPerson = (plan: string) => rig.person({ plan, name: 'Ana Luísa Prado' })
 
 /** A day of the current and of the previous São Paulo month. */
 function months() {
@@ -58,9 +25,9 @@ function months() {
 
 describe('WhatsApp report commands', () => {
   it("'relatório' answers this month's totals, top categories and the change", async () => {
-    const { userId, waId } = await linkedPerson('pf_simples')
+    const { userId, say } = await linkedPerson('pf_simples')
     const { current, previous } = months()
-    await recordEntries(server.database.pool, userId, [
+    await recordEntries(rig.server.database.pool, userId, [
       {
         type: 'income',
         cents: 500_000,
@@ -90,7 +57,7 @@ describe('WhatsApp report commands', () => {
         on: `${previous}-10`,
       },
     ])
-    const reply = await ask(waId, 'relatório')
+    const reply = await say('relatório')
     expect(reply.type).toBe('text')
     expect(reply.text).toContain('📊 *Relatório de')
     expect(reply.text).toContain('Saídas: R$ 1.534,56')
@@ -98,28 +65,28 @@ describe('WhatsApp report commands', () => {
     expect(reply.text).toContain('2. Mercado: R$ 300,00 (20%)')
     expect(reply.text).toContain('gastos R$ 1.434,56 a mais')
 
-    const week = await ask(waId, 'relatório da semana')
+    const week = await say('relatório da semana')
     expect(week.text).toContain('🗓️ *Relatório da semana*')
   })
 
   it("a free plan gets the upsell for reports and the PDF, while 'resumo' keeps working", async () => {
-    const { waId } = await linkedPerson('free')
-    const report = await ask(waId, 'relatório')
+    const { say } = await linkedPerson('free')
+    const report = await say('relatório')
     expect(report.text).toContain('Os relatórios básicos não fazem parte do seu plano.')
     expect(report.text).toContain('*Pessoa Física*')
     expect(report.text).toContain('/dashboard#planos')
-    const pdf = await ask(waId, 'pdf')
+    const pdf = await say('pdf')
     expect(pdf.type).toBe('text')
     expect(pdf.text).toContain('A exportação em PDF não faz parte do seu plano.')
-    expect(fake.media).toHaveLength(0)
-    const summary = await ask(waId, 'resumo')
+    expect(rig.fake.media).toHaveLength(0)
+    const summary = await say('resumo')
     expect(summary.text).not.toMatch(/não fazem? parte do seu plano/)
   })
 
   it("'pdf' uploads last month's statement and sends it as a document", async () => {
-    const { userId, waId } = await linkedPerson('pf_simples')
+    const { userId, say } = await linkedPerson('pf_simples')
     const { previous } = months()
-    await recordEntries(server.database.pool, userId, [
+    await recordEntries(rig.server.database.pool, userId, [
       {
         type: 'expense',
         cents: 123_456,
@@ -128,13 +95,13 @@ describe('WhatsApp report commands', () => {
         on: `${previous}-15`,
       },
     ])
-    const reply = await ask(waId, 'pdf')
+    const reply = await say('pdf')
     expect(reply.type).toBe('document')
     const document = reply.body.document as { id: string; filename: string; caption: string }
     expect(document.filename).toBe(`equilibrai-${previous}.pdf`)
     expect(document.caption).toContain('📄 Seu extrato de')
-    expect(fake.media).toHaveLength(1)
-    const media = fake.media[0]
+    expect(rig.fake.media).toHaveLength(1)
+    const media = rig.fake.media[0]
     expect(media).toMatchObject({
       id: document.id,
       type: 'application/pdf',
@@ -149,9 +116,9 @@ describe('WhatsApp report commands', () => {
   })
 
   it('a failed upload is retried and the document goes out once', async () => {
-    const { userId, waId } = await linkedPerson('pf_simples')
+    const { userId, waId, say } = await linkedPerson('pf_simples')
     const { current } = months()
-    await recordEntries(server.database.pool, userId, [
+    await recordEntries(rig.server.database.pool, userId, [
       {
         type: 'expense',
         cents: 990,
@@ -160,16 +127,16 @@ describe('WhatsApp report commands', () => {
         on: `${current}-01`,
       },
     ])
-    fake.failNext({ status: 500 })
-    const reply = await ask(waId, 'pdf deste mês')
+    rig.fake.failNext({ status: 500 })
+    const reply = await say('pdf deste mês')
     expect(reply.type).toBe('document')
-    expect(fake.media).toHaveLength(1)
-    expect(fake.sentTo(waId).filter((m) => m.type === 'document')).toHaveLength(1)
+    expect(rig.fake.media).toHaveLength(1)
+    expect(rig.fake.sentTo(waId).filter((m) => m.type === 'document')).toHaveLength(1)
   })
 
   it('a month without entries gets a text instead of an empty statement', async () => {
-    const { waId } = await linkedPerson('pf_simples')
-    const reply = await ask(waId, 'pdf de janeiro de 2020')
+    const { say } = await linkedPerson('pf_simples')
+    const reply = await say('pdf de janeiro de 2020')
     expect(reply.type).toBe('text')
     expect(reply.text).toContain('Não há lançamentos em janeiro de 2020')
   })

@@ -1,6 +1,6 @@
 import { jobKey } from '../src/platform/jobs/job-spec.ts'
 import { whatsappInboundJob, whatsappSendJob } from '../src/messaging/whatsapp.jobs.ts'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addJob } from '../src/platform/jobs/add-job.ts'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { createLogger } from '../src/platform/logger.ts'
@@ -8,35 +8,21 @@ import { notifyUser } from '../src/messaging/notify.ts'
 import { recoverUnfinished } from '../src/messaging/recovery.ts'
 import { templateMessage } from '../src/messaging/templates.ts'
 import { signedInUser } from './auth-client.ts'
-import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
+import { delivery, fakeMetaEnv, signedDelivery } from './fake-meta.ts'
 import { waitForIdleJobs } from './job-queue.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
-import { deliver, linkWhatsApp, repliesTo } from './whatsapp-kit.ts'
+import { startTestServer } from './test-server.ts'
+import { deliver, whatsAppRig } from './whatsapp-kit.ts'
 
 /**
  * The one sender against a misbehaving Graph API: retries with backoff until delivered and
  * exactly one successful send, permanent failures listed for admins without message text, the
  * 24-hour window, per-recipient pacing, and idempotency.
  */
-let fake: FakeMeta
-let server: TestServer
-beforeAll(async () => {
-  fake = await startFakeMeta()
-  server = await startTestServer({
-    ...fakeMetaEnv(fake),
-    WORKER: 'on',
-    TRUST_PROXY: 'x-forwarded-for',
-  })
-})
-afterAll(async () => {
-  await server?.stop()
-  await fake?.close()
-})
-beforeEach(() => fake.reset())
+const rig = whatsAppRig({ TRUST_PROXY: 'x-forwarded-for' })
 
 const outbound = async (waId: string) =>
   (
-    await server.database.pool.query<{
+    await rig.server.database.pool.query<{
       status: string
       attempts: number
       last_error: string | null
@@ -52,15 +38,15 @@ const outbound = async (waId: string) =>
 describe('retries', () => {
   it('retries 500, a dropped connection, 429 and 130429 until delivered, and sends once', async () => {
     const from = '5511987653001'
-    fake.failNext(
+    rig.fake.failNext(
       { status: 500 },
       { hangUp: true },
       { status: 429, code: 4, message: 'Application request limit reached' },
       { status: 400, code: 130429, message: 'Rate limit hit' },
     )
-    await deliver(server, { from, text: 'oi' })
-    const [reply] = await repliesTo(fake, from, 1, 40_000)
-    expect(fake.requests).toBe(5)
+    await rig.deliver({ from, text: 'oi' })
+    const [reply] = await rig.repliesTo(from, 1, 40_000)
+    expect(rig.fake.requests).toBe(5)
     // Meta has answered; the sender records it just after.
     await expect.poll(async () => (await outbound(from))[0]?.status).toBe('sent')
     const [row] = await outbound(from)
@@ -72,29 +58,29 @@ describe('retries', () => {
     })
 
     // A duplicate job for a message already sent sends nothing.
-    const { rows } = await server.database.pool.query<{ id: number }>(
+    const { rows } = await rig.server.database.pool.query<{ id: number }>(
       'select id from whatsapp_outbound where wa_id = $1',
       [from],
     )
-    await addJob(server.database.pool, whatsappSendJob, { id: rows[0]?.id ?? 0 })
-    await waitForIdleJobs(server.database.pool)
-    expect(fake.sentTo(from)).toHaveLength(1)
-    expect(fake.requests).toBe(5)
+    await addJob(rig.server.database.pool, whatsappSendJob, { id: rows[0]?.id ?? 0 })
+    await waitForIdleJobs(rig.server.database.pool)
+    expect(rig.fake.sentTo(from)).toHaveLength(1)
+    expect(rig.fake.requests).toBe(5)
   }, 60_000)
 
   it('fails at once on a permanent error, visible to admins without the text', async () => {
     const from = '5511987653002'
-    fake.failNext({ status: 400, code: 131026, message: 'Message undeliverable' })
-    await deliver(server, { from, text: 'oi' })
+    rig.fake.failNext({ status: 400, code: 131026, message: 'Message undeliverable' })
+    await rig.deliver({ from, text: 'oi' })
     await expect
       .poll(async () => (await outbound(from))[0]?.status, { timeout: 10_000 })
       .toBe('failed')
     expect((await outbound(from))[0]).toMatchObject({ attempts: 1, error_code: 131026 })
-    expect(fake.requests).toBe(1)
+    expect(rig.fake.requests).toBe(1)
 
-    const user = await signedInUser(server)
+    const user = await signedInUser(rig.server)
     expect((await user.client.request('/api/admin/whatsapp/failures')).status).toBe(403)
-    await server.database.pool.query(`update "user" set role = 'admin' where id = $1`, [
+    await rig.server.database.pool.query(`update "user" set role = 'admin' where id = $1`, [
       user.userId,
     ])
     const res = await user.client.request('/api/admin/whatsapp/failures?limit=10')
@@ -110,11 +96,9 @@ describe('retries', () => {
 
 describe('the 24-hour window', () => {
   it('sends free text inside the window, the template outside it, or fails without one', async () => {
-    const { client, userId } = await signedInUser(server)
-    const waId = '5511987653003'
-    await linkWhatsApp(server, fake, client, waId)
-    const env = server.deps.env
-    const db = server.database.pool
+    const { userId, waId } = await rig.person({ waId: '5511987653003' })
+    const env = rig.server.deps.env
+    const db = rig.server.database.pool
     const reminder = templateMessage('billReminder', ['Conta de luz', '10/12', 'R$ 180,00'])
 
     await notifyUser(db, env, {
@@ -123,7 +107,7 @@ describe('the 24-hour window', () => {
       text: 'Lembrete: luz',
       template: reminder,
     })
-    let sent = await repliesTo(fake, waId, 2)
+    let sent = await rig.repliesTo(waId, 2)
     expect(sent[1]).toMatchObject({ type: 'text', text: 'Lembrete: luz' })
 
     // 25 hours since the person last wrote.
@@ -137,7 +121,7 @@ describe('the 24-hour window', () => {
       text: 'Lembrete: luz',
       template: reminder,
     })
-    sent = await repliesTo(fake, waId, 3)
+    sent = await rig.repliesTo(waId, 3)
     expect(sent[2]?.type).toBe('template')
     expect(sent[2]?.body).toMatchObject({
       template: {
@@ -161,61 +145,59 @@ describe('the 24-hour window', () => {
       .poll(async () => (await outbound(waId)).at(-1)?.status, { timeout: 10_000 })
       .toBe('failed')
     expect((await outbound(waId)).at(-1)?.last_error).toMatch(/^OUTSIDE_24H_WINDOW/)
-    expect(fake.sentTo(waId)).toHaveLength(3)
+    expect(rig.fake.sentTo(waId)).toHaveLength(3)
 
     // Meta's own verdict (131047) also switches to the template.
     await db.query(`update whatsapp_inbound set sent_at = now() where wa_id = $1`, [waId])
-    fake.failNext({ status: 400, code: 131047, message: 'Re-engagement message' })
+    rig.fake.failNext({ status: 400, code: 131047, message: 'Re-engagement message' })
     await notifyUser(db, env, {
       userId,
       idempotencyKey: 'w-meta-says',
       text: 'Lembrete',
       template: reminder,
     })
-    sent = await repliesTo(fake, waId, 4)
+    sent = await rig.repliesTo(waId, 4)
     expect(sent[3]?.type).toBe('template')
   })
 
   it('does not answer a person who wrote more than 24 hours ago with free text', async () => {
     const from = '5511987653004'
     // Delivered late: WhatsApp says it was sent 2 days ago.
-    await deliver(server, { from, text: 'oi', timestamp: Date.now() - 48 * 3600_000 })
+    await rig.deliver({ from, text: 'oi', timestamp: Date.now() - 48 * 3600_000 })
     await expect
       .poll(async () => (await outbound(from))[0]?.status, { timeout: 10_000 })
       .toBe('failed')
-    expect(fake.sentTo(from)).toHaveLength(0)
+    expect(rig.fake.sentTo(from)).toHaveLength(0)
   })
 })
 
 describe('pacing and idempotency', () => {
   it('spaces messages to one person, and sends one message per key', async () => {
-    const { client, userId } = await signedInUser(server)
-    const waId = '5511987653005'
-    await linkWhatsApp(server, fake, client, waId)
-    const db = server.database.pool
-    const env = server.deps.env
+    const { userId, waId } = await rig.person({ waId: '5511987653005' })
+    const db = rig.server.database.pool
+    const env = rig.server.deps.env
     const first = await notifyUser(db, env, { userId, idempotencyKey: 'p-1', text: 'um' })
     const again = await notifyUser(db, env, { userId, idempotencyKey: 'p-1', text: 'um de novo' })
     expect(first?.created).toBe(true)
     expect(again).toMatchObject({ id: first?.id, created: false })
     await notifyUser(db, env, { userId, idempotencyKey: 'p-2', text: 'dois' })
     await notifyUser(db, env, { userId, idempotencyKey: 'p-3', text: 'três' })
-    const sent = await repliesTo(fake, waId, 4)
+    const sent = await rig.repliesTo(waId, 4)
     expect(sent.slice(1).map((m) => m.text)).toEqual(['um', 'dois', 'três'])
     for (let i = 1; i < sent.length; i++) {
       expect((sent[i]?.at ?? 0) - (sent[i - 1]?.at ?? 0)).toBeGreaterThanOrEqual(950)
     }
     await waitForIdleJobs(db)
-    expect(fake.sentTo(waId)).toHaveLength(4)
+    expect(rig.fake.sentTo(waId)).toHaveLength(4)
   })
 })
 
 describe('a send in doubt after a crash', () => {
   it('takes Meta’s status callback as proof it went out, and sends again only without one', async () => {
-    const db = server.database.pool
+    const db = rig.server.database.pool
     const waId = '5511987653006'
-    await deliver(server, { from: waId, text: 'oi' })
-    await repliesTo(fake, waId)
+    await rig.deliver({ from: waId, text: 'oi' })
+    await rig.repliesTo(waId)
     // Two attempts that started and never finished: the process died during the call to Meta.
     const insert = async (key: string, text: string, startedSecondsAgo: number) =>
       (
@@ -233,7 +215,7 @@ describe('a send in doubt after a crash', () => {
       await addJob(db, whatsappSendJob, { id }, { key: id })
     }
     // Meta reports the first one (with our callback data): it went out, under this wamid.
-    const res = await server.api(
+    const res = await rig.server.api(
       '/api/webhooks/whatsapp',
       signedDelivery(
         delivery({
@@ -262,7 +244,7 @@ describe('a send in doubt after a crash', () => {
       attempt_started_at: null,
     })
     // The second waited past IN_DOUBT_MS without news: it is sent again, once.
-    const sent = await repliesTo(fake, waId, 2)
+    const sent = await rig.repliesTo(waId, 2)
     expect(sent[1]?.text).toBe('segunda')
     expect(sent[1]?.body.biz_opaque_callback_data).toBe(`out:${lost}`)
     // The first one's job, waiting for news until IN_DOUBT_MS, runs now: it must not resend.
@@ -270,14 +252,14 @@ describe('a send in doubt after a crash', () => {
       jobKey(whatsappSendJob, wentOut),
     ])
     await waitForIdleJobs(db)
-    expect(fake.sentTo(waId).map((m) => m.text)).not.toContain('primeira')
+    expect(rig.fake.sentTo(waId).map((m) => m.text)).not.toContain('primeira')
     expect(await row(lost)).toMatchObject({ status: 'sent', attempt_started_at: null })
   })
 })
 
 describe('recovery when a runner starts', () => {
   it('leaves alone work whose job a live worker holds (running or in its local queue)', async () => {
-    const web = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'off' })
+    const web = await startTestServer({ ...fakeMetaEnv(rig.fake), WORKER: 'off' })
     try {
       const db = web.database.pool
       await deliver(web, { from: '5511987653008', text: 'oi' })
@@ -304,7 +286,7 @@ describe('recovery when a runner starts', () => {
   })
 
   it('requeues work whose job a dead worker still holds', async () => {
-    const web = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'off' })
+    const web = await startTestServer({ ...fakeMetaEnv(rig.fake), WORKER: 'off' })
     try {
       const db = web.database.pool
       const from = '5511987653007'
@@ -318,7 +300,7 @@ describe('recovery when a runner starts', () => {
       expect(taken.rowCount).toBe(1)
       const runner = await startJobRunner(db, createLogger('silent'), web.deps.env)
       try {
-        const [reply] = await repliesTo(fake, from)
+        const [reply] = await rig.repliesTo(from)
         expect(reply?.text).toMatch(/ainda não está ligado/)
       } finally {
         await runner.stop()

@@ -2,8 +2,8 @@ import type { SimulatorConversation } from '@equilibrai/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notifyUser } from '../src/messaging/notify.ts'
 import { signedInUser, TestClient } from './auth-client.ts'
-import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
+import { whatsAppRig } from './whatsapp-kit.ts'
 
 /**
  * The simulator's API: the same inbox → job → assistant → sender pipeline as WhatsApp, with the
@@ -111,33 +111,20 @@ describe('simulator', () => {
 })
 
 describe('simulator with WhatsApp configured', () => {
-  let fake: FakeMeta
-  let configured: TestServer
-  beforeAll(async () => {
-    fake = await startFakeMeta()
-    configured = await startTestServer({
-      ...fakeMetaEnv(fake),
-      WORKER: 'on',
-      TRUST_PROXY: 'x-forwarded-for',
-    })
-  })
-  afterAll(async () => {
-    await configured?.stop()
-    await fake?.close()
-  })
+  const rig = whatsAppRig({ TRUST_PROXY: 'x-forwarded-for' })
 
   it('is for admins only, and never reaches Meta', async () => {
-    const { client, userId } = await signedInUser(configured)
+    const { client, userId } = await signedInUser(rig.server)
     const refused = await client.post('/api/simulator/messages', { text: 'saldo' })
     expect(refused.status).toBe(403)
     expect(
       (await (await client.request('/api/whatsapp/link')).json()) as Record<string, unknown>,
     ).toMatchObject({ whatsapp_configured: true, simulator_available: false })
 
-    await configured.database.pool.query(`update "user" set role = 'admin' where id = $1`, [userId])
+    await rig.server.database.pool.query(`update "user" set role = 'admin' where id = $1`, [userId])
     expect((await client.post('/api/simulator/messages', { text: 'saldo' })).status).toBe(202)
     const chat = await settled(client, 2)
     expect(chat.messages[1]?.text).toMatch(/Saldo/)
-    expect(fake.requests).toBe(0)
+    expect(rig.fake.requests).toBe(0)
   })
 })

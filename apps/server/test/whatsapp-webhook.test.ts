@@ -1,46 +1,33 @@
 import { jobKey } from '../src/platform/jobs/job-spec.ts'
 import { whatsappInboundJob } from '../src/messaging/whatsapp.jobs.ts'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signBody } from '../src/messaging/signature.ts'
 import {
   delivery,
   FAKE_APP_SECRET,
   FAKE_VERIFY_TOKEN,
-  type FakeMeta,
-  fakeMetaEnv,
   messageId,
   metaJson,
   signedDelivery,
-  startFakeMeta,
 } from './fake-meta.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
-import { deliver, inboundRows, repliesTo } from './whatsapp-kit.ts'
+import { startTestServer } from './test-server.ts'
+import { inboundRows, whatsAppRig } from './whatsapp-kit.ts'
 import { waitForIdleJobs } from './job-queue.ts'
 
 /**
  * The webhook as Meta uses it: the handshake, signed deliveries over the exact bytes, bad
  * signatures and bodies refused with nothing stored, redeliveries stored once, status callbacks.
  */
-let fake: FakeMeta
-let server: TestServer
-beforeAll(async () => {
-  fake = await startFakeMeta()
-  server = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'on' })
-})
-afterAll(async () => {
-  await server?.stop()
-  await fake?.close()
-})
-beforeEach(() => fake.reset())
+const rig = whatsAppRig()
 
-const post = (init: RequestInit) => server.api('/api/webhooks/whatsapp', init)
+const post = (init: RequestInit) => rig.server.api('/api/webhooks/whatsapp', init)
 const count = async (table: string) =>
-  (await server.database.pool.query<{ n: number }>(`select count(*)::int as n from ${table}`))
+  (await rig.server.database.pool.query<{ n: number }>(`select count(*)::int as n from ${table}`))
     .rows[0]?.n
 
 describe('verification handshake', () => {
   it('echoes the challenge for the right token and refuses a wrong one', async () => {
-    const ok = await server.api(
+    const ok = await rig.server.api(
       `/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${FAKE_VERIFY_TOKEN}&hub.challenge=1158201444`,
     )
     expect(ok.status).toBe(200)
@@ -53,7 +40,7 @@ describe('verification handshake', () => {
       `hub.verify_token=${FAKE_VERIFY_TOKEN}&hub.challenge=1`,
       '',
     ]) {
-      const res = await server.api(`/api/webhooks/whatsapp?${query}`)
+      const res = await rig.server.api(`/api/webhooks/whatsapp?${query}`)
       expect(res.status).toBe(403)
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN')
     }
@@ -81,12 +68,12 @@ describe('signatures', () => {
     })
     expect(resigned.status).toBe(401)
 
-    const [row] = (await inboundRows(server)).filter((r) => r.wa_id === from)
+    const [row] = (await inboundRows(rig.server)).filter((r) => r.wa_id === from)
     expect(row?.type).toBe('text')
     // An unknown sender: once answered, only the delivery record stays.
-    await repliesTo(fake, from)
+    await rig.repliesTo(from)
     await expect
-      .poll(async () => (await inboundRows(server)).find((r) => r.wa_id === from)?.status)
+      .poll(async () => (await inboundRows(rig.server)).find((r) => r.wa_id === from)?.status)
       .toBe('unknown_sender')
   })
 
@@ -120,7 +107,7 @@ describe('signatures', () => {
       )
     }
     expect(await count('whatsapp_inbound')).toBe(before)
-    const jobs = await server.database.pool.query(
+    const jobs = await rig.server.database.pool.query(
       'select 1 from graphile_worker.jobs where key = $1',
       [jobKey(whatsappInboundJob, id)],
     )
@@ -209,10 +196,10 @@ describe('deliveries', () => {
     const init = signedDelivery(delivery({ messages: [{ from, id, text: 'oi' }] }))
     const results = await Promise.all([post(init), post(init), post(init)])
     expect(results.map((r) => r.status)).toEqual([200, 200, 200])
-    expect((await inboundRows(server)).filter((r) => r.message_id === id)).toHaveLength(1)
-    await repliesTo(fake, from)
-    await waitForIdleJobs(server.database.pool)
-    expect(fake.sentTo(from)).toHaveLength(1)
+    expect((await inboundRows(rig.server)).filter((r) => r.message_id === id)).toHaveLength(1)
+    await rig.repliesTo(from)
+    await waitForIdleJobs(rig.server.database.pool)
+    expect(rig.fake.sentTo(from)).toHaveLength(1)
   })
 
   it('handles every message of a delivery', async () => {
@@ -227,26 +214,29 @@ describe('deliveries', () => {
     const res = await post(signedDelivery(body))
     expect(await res.json()).toEqual({ received: 3, stored: 3 })
     for (const waId of senders) {
-      const [reply] = await repliesTo(fake, waId)
+      const [reply] = await rig.repliesTo(waId)
       // Always answered on the number that wrote.
       expect(reply?.to).toBe(waId)
-      expect(reply?.text).toContain(`${server.deps.env.PUBLIC_URL}/auth`)
+      expect(reply?.text).toContain(`${rig.server.deps.env.PUBLIC_URL}/auth`)
     }
   })
 
   it('keeps nothing of an unknown sender but the delivery record', async () => {
     const from = '5511987650009'
-    await deliver(server, { from, text: 'gastei 50 no mercado', name: 'Fulano' })
-    const [reply] = await repliesTo(fake, from)
+    await rig.deliver({ from, text: 'gastei 50 no mercado', name: 'Fulano' })
+    const [reply] = await rig.repliesTo(from)
     expect(reply?.text).toMatch(/ainda não está ligado a uma conta/)
     await expect
-      .poll(async () => (await inboundRows(server)).find((r) => r.wa_id === from)?.payload)
+      .poll(async () => (await inboundRows(rig.server)).find((r) => r.wa_id === from)?.payload)
       .toBeNull()
-    const row = (await inboundRows(server)).find((r) => r.wa_id === from)
+    const row = (await inboundRows(rig.server)).find((r) => r.wa_id === from)
     expect(row).toMatchObject({ type: 'text', status: 'unknown_sender', payload: null })
     const dump = JSON.stringify(
-      (await server.database.pool.query(`select * from whatsapp_inbound where wa_id = $1`, [from]))
-        .rows,
+      (
+        await rig.server.database.pool.query(`select * from whatsapp_inbound where wa_id = $1`, [
+          from,
+        ])
+      ).rows,
     )
     expect(dump).not.toContain('mercado')
     expect(dump).not.toContain('Fulano')
@@ -256,12 +246,12 @@ describe('deliveries', () => {
 describe('unknown senders', () => {
   it('are answered a few times an hour at most (no loops with other bots)', async () => {
     const from = '5511987650013'
-    for (let i = 0; i < 5; i++) await deliver(server, { from, text: `mensagem ${i}` })
+    for (let i = 0; i < 5; i++) await rig.deliver({ from, text: `mensagem ${i}` })
     await expect
       .poll(
         async () =>
           (
-            await server.database.pool.query(
+            await rig.server.database.pool.query(
               `select 1 from whatsapp_inbound where wa_id = $1 and processed_at is not null`,
               [from],
             )
@@ -269,21 +259,21 @@ describe('unknown senders', () => {
         { timeout: 15_000 },
       )
       .toBe(5)
-    await repliesTo(fake, from, 3)
-    await waitForIdleJobs(server.database.pool)
-    expect(fake.sentTo(from)).toHaveLength(3)
+    await rig.repliesTo(from, 3)
+    await waitForIdleJobs(rig.server.database.pool)
+    expect(rig.fake.sentTo(from)).toHaveLength(3)
   })
 })
 
 describe('status callbacks', () => {
   it('records sent, delivered, read and failed against our messages', async () => {
     const from = '5511987650010'
-    await deliver(server, { from, text: 'oi' })
-    const [reply] = await repliesTo(fake, from)
+    await rig.deliver({ from, text: 'oi' })
+    const [reply] = await rig.repliesTo(from)
     const wamid = reply?.wamid ?? ''
     const status = async () =>
       (
-        await server.database.pool.query(
+        await rig.server.database.pool.query(
           'select status, delivered_at, read_at, last_error from whatsapp_outbound where wamid = $1',
           [wamid],
         )
@@ -304,15 +294,16 @@ describe('status callbacks', () => {
 
     // A failed callback for another message.
     const other = '5511987650011'
-    await deliver(server, { from: other, text: 'oi' })
-    const [second] = await repliesTo(fake, other)
+    await rig.deliver({ from: other, text: 'oi' })
+    const [second] = await rig.repliesTo(other)
     await expect
       .poll(
         async () =>
           (
-            await server.database.pool.query('select 1 from whatsapp_outbound where wamid = $1', [
-              second?.wamid,
-            ])
+            await rig.server.database.pool.query(
+              'select 1 from whatsapp_outbound where wamid = $1',
+              [second?.wamid],
+            )
           ).rowCount,
       )
       .toBe(1)
@@ -330,7 +321,7 @@ describe('status callbacks', () => {
         }),
       ),
     )
-    const failed = await server.database.pool.query(
+    const failed = await rig.server.database.pool.query(
       'select status, error_code, last_error from whatsapp_outbound where wamid = $1',
       [second?.wamid],
     )
@@ -339,7 +330,7 @@ describe('status callbacks', () => {
   })
 
   it('applies a callback that arrives before its send was recorded', async () => {
-    const { pool } = server.database
+    const { pool } = rig.server.database
     await pool.query(
       `insert into whatsapp_outbound (idempotency_key, channel, wa_id, kind, payload, status)
        values ('early-status', 'whatsapp', '5511987650012', 'text', '{"message":{"kind":"text","text":"x"}}', 'queued')`,

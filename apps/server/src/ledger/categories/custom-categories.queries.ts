@@ -5,8 +5,10 @@ import {
   type CustomCategoryPatch,
   categoryType,
   MAX_CUSTOM_CATEGORIES,
+  monthRange,
 } from '@equilibrai/shared'
 import type { Queryable } from '../../platform/index.ts'
+import { transactionTotals } from '../transaction-filters.ts'
 import {
   CustomCategoryNameTakenError,
   CustomCategoryNotFoundError,
@@ -143,30 +145,31 @@ export async function customCategoriesForAssistant(
 
 /**
  * 'quanto gastei com Cachorro': the entries of this category of one's own in a month
- * (`YYYY-MM`) or from..to (inclusive); null when the ledger has no such category (deleted
- * between the message's read and this one).
+ * (`YYYY-MM`) or from..to (inclusive), summed by the same query as the web's totals
+ * (GET /v1/transactions/totals?custom_category_id=); null when the ledger has no such category
+ * (deleted between the message's read and this one).
  */
 export async function customCategoryTotal(
   db: Queryable,
   params: { ledgerId: number; id: number } & ({ month: string } | { from: string; to: string }),
 ): Promise<{ name: string; emoji: string | null; total_cents: number; count: number } | null> {
-  const [from, to] = 'month' in params ? [`${params.month}-01`, null] : [params.from, params.to]
-  const { rows } = await db.query<{
-    name: string
-    emoji: string | null
-    total_cents: number
-    count: number
-  }>(
-    `select c.name, c.emoji,
-            coalesce(sum(t.amount_cents), 0)::bigint as total_cents, count(t.id)::int as count
-       from custom_categories c
-       left join transactions t
-         on t.ledger_id = c.ledger_id and t.custom_category_id = c.id
-        and t.occurred_on >= $3::date
-        and t.occurred_on <= coalesce($4::date, ($3::date + interval '1 month - 1 day')::date)
-      where c.ledger_id = $1 and c.id = $2
-      group by c.id`,
-    [params.ledgerId, params.id, from, to],
+  const { rows } = await db.query<{ name: string; emoji: string | null }>(
+    'select name, emoji from custom_categories where ledger_id = $1 and id = $2',
+    [params.ledgerId, params.id],
   )
-  return rows[0] ?? null
+  const category = rows[0]
+  if (!category) return null
+  const { from, to } = 'month' in params ? monthRange(params.month) : params
+  const totals = await transactionTotals(db, {
+    ledgerId: params.ledgerId,
+    customCategoryId: params.id,
+    from,
+    to,
+  })
+  return {
+    name: category.name,
+    emoji: category.emoji,
+    total_cents: totals.income_cents + totals.expense_cents,
+    count: totals.count,
+  }
 }
