@@ -65,6 +65,8 @@ const server = await startBenchServer(
     ...(process.env.WORKER_CONCURRENCY
       ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY }
       : {}),
+    // The api lane (ADR 037): API_CONCURRENCY=1000 compares with no bound.
+    ...(process.env.API_CONCURRENCY ? { API_CONCURRENCY: process.env.API_CONCURRENCY } : {}),
   },
   { authRateLimits },
 )
@@ -175,7 +177,7 @@ try {
   load.child.send(plan)
   await done
   console.log(
-    `Load average (1 min) at the start ${fmt(loadAt[0] ?? 0, 1)}, at the end ${fmt(os.loadavg()[0] ?? 0, 1)}; ${os.cpus().length} cores; worker concurrency ${server.deps.env.WORKER_CONCURRENCY}`,
+    `Load average (1 min) at the start ${fmt(loadAt[0] ?? 0, 1)}, at the end ${fmt(os.loadavg()[0] ?? 0, 1)}; ${os.cpus().length} cores; worker concurrency ${server.deps.env.WORKER_CONCURRENCY}; api lane ${server.deps.env.API_CONCURRENCY} at once, ${server.deps.env.API_QUEUE} waiting`,
   )
 } finally {
   const child = worker

@@ -38,6 +38,7 @@ import {
 import { whatsappSimulatorRoutes } from '../assistant/index.ts'
 import {
   type AppBindings,
+  apiLane,
   crossSiteGuard,
   AppError,
   errorBody,
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   app.use('/api/*', noStoreByDefault())
   app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
   app.use('/api/*', rejectNulInput())
+  // Last of the checks: a request refused above never waits for a turn.
+  app.use('/api/*', apiLane(deps.lanes.api))
 
   const api = new Hono<AppBindings>()
   api.route('/', healthRoutes(deps))

@@ -106,6 +106,14 @@ const envSchema = z.object({
   CSV_QUEUE: laneSize(0, 1000, 8),
   IMPORT_CONCURRENCY: laneSize(1, 32, 2),
   IMPORT_QUEUE: laneSize(0, 1000, 4),
+  /*
+   * Every /api request but the webhooks and /api/health (platform/http/api-lane.ts, ADR 037):
+   * at most API_CONCURRENCY at once, API_QUEUE more wait, the next gets 503 BUSY with
+   * Retry-After: 1. Below the server's 10 database connections, so the webhooks' acknowledgements
+   * never wait for one behind the pages' requests.
+   */
+  API_CONCURRENCY: laneSize(1, 1000, 6),
+  API_QUEUE: laneSize(0, 100_000, 1000),
   /**
    * Open Finance (ARCHITECTURE §11): the aggregator's credentials. Without them the demo mode
    * runs a local fake of Pluggy's API with a sandbox bank; PLUGGY_BASE_URL points the client

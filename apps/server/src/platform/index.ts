@@ -55,6 +55,7 @@ export type {
   TaskDeps,
 } from './jobs/job-spec.ts'
 export { BusyError, createLanes, Lane } from './lanes.ts'
+export { apiLane } from './http/api-lane.ts'
 export type { LaneOptions, Lanes, LaneTurn } from './lanes.ts'
 export { createLogger } from './logger.ts'
 export type { Logger } from './logger.ts'
