@@ -28,4 +28,15 @@ describe('card_bill_month (SQL) and cardBillMonthOf (packages/shared)', () => {
     )
     expect(differ.slice(0, 5)).toEqual([])
   })
+
+  it('is inlined into the statements that call it (no function call per day row; migration 039)', async () => {
+    const { rows } = await database.pool.query<{ 'QUERY PLAN': string }>(
+      `explain verbose select card_bill_month(d::date, c, 10)
+         from generate_series(date '2026-01-01', date '2026-12-31', interval '1 day') d,
+              generate_series(1, 31) c`,
+    )
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n')
+    expect(plan).toContain('lpad')
+    expect(plan).not.toContain('card_bill_month')
+  })
 })

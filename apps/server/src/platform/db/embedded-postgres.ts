@@ -401,6 +401,17 @@ function startPostgres(
       'log_min_error_statement=panic',
       '-c',
       'log_error_verbosity=terse',
+      // Write-heavy runs (the daily runs' worst day writes ~1.5 GB of WAL for 100,000 people,
+      // ADR 027): at the default max_wal_size of 1 GB a checkpoint came every ~530 MB, each
+      // followed by a full-page image of every page touched again. What a production
+      // PostgreSQL would set too (README, "Production database"): fewer checkpoints, and the
+      // full-page images compressed.
+      '-c',
+      'max_wal_size=4GB',
+      '-c',
+      'checkpoint_timeout=15min',
+      '-c',
+      'wal_compression=on',
     ],
     {
       ...(runAs ?? {}),
