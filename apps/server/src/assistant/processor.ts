@@ -43,6 +43,7 @@ import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
 import { answerStatementDocument, statementDocument } from './statement-import.ts'
+import { understandBatch } from './inbound-batch.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,
@@ -127,6 +128,20 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
   try {
     const sender = await inboundSender(client, inboundId)
     if (!sender || sender.processed) return
+    // Usually this message and other people's next ones together (inbound-batch.ts); alone
+    // below when its person is busy, it is not their next yet, or it failed before.
+    const inBatch = await understandBatch(
+      client,
+      { ownId: inboundId, log: deps.log },
+      {
+        respond: (tx, row) => respond(deps, tx, row),
+        alone: (id) =>
+          inTransaction(client, (tx) => processLocked(deps, tx, id)).catch((error) =>
+            handleFailure(deps, client, id, error),
+          ),
+      },
+    )
+    if (inBatch) return
     // The person's conversation, held across the transactions below: their messages are
     // understood one at a time, in the order they were sent (ARCHITECTURE §12). Jobs run in
     // whatever order the queue gives them, so each first understands the person's earlier
@@ -174,9 +189,20 @@ const MAX_CATCH_UP = 50
 async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
   const row = await lockInbound(tx, inboundId)
   if (!row || row.processed_at) return
-  // One message of a person at a time (the conversation's session lock, held by processInbound
-  // around this): the conversation's state (the list 'últimos' showed, a pending confirmation,
-  // the answer limits) sees each message after the one before.
+  await markProcessed(tx, await respond(deps, tx, row))
+}
+
+/**
+ * One locked, open message understood and its reply queued: how to close it. One message of a
+ * person at a time (the conversation's session lock, held by processInbound or a batch around
+ * this): the conversation's state (the list 'últimos' showed, a pending confirmation, the
+ * answer limits) sees each message after the one before.
+ */
+async function respond(
+  deps: ProcessDeps,
+  tx: pg.PoolClient,
+  row: InboundRow,
+): Promise<{ id: number; status: string; userId: string | null; erasePayload: boolean }> {
   const outcome = await decide(deps, tx, row)
   if (outcome.reply) {
     await enqueueOutbound(tx, {
@@ -188,7 +214,6 @@ async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: nu
       message: outcome.reply,
     })
   }
-  await markProcessed(tx, { id: row.id, ...outcome })
   deps.log.info(
     {
       inboundId: row.id,
@@ -199,6 +224,12 @@ async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: nu
     },
     'whatsapp message processed',
   )
+  return {
+    id: row.id,
+    status: outcome.status,
+    userId: outcome.userId,
+    erasePayload: outcome.erasePayload,
+  }
 }
 
 async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Outcome> {

@@ -12,6 +12,13 @@ export {
   recentWithStatus,
 } from './inbox.queries.ts'
 export type { InboundRow } from './inbox.queries.ts'
+export {
+  batchCandidates,
+  closeBatch,
+  lockBatchRows,
+  tryLockConversations,
+} from './inbox-batch.queries.ts'
+export type { BatchCandidate, ClosedInbound } from './inbox-batch.queries.ts'
 export { receive } from './inbox.ts'
 export {
   consumeLinkCode,
