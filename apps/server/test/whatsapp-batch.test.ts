@@ -133,6 +133,19 @@ describe('several people in one job', () => {
       ])
     }
     expect(await repliesTo(people)).toBe(8)
+    // Queued together, each reply still has its send job and its person's pacing slot: the
+    // second a second or more after the first.
+    const { rows: slots } = await db.query<{ wa_id: string; not_before: Date; queued: boolean }>(
+      `select o.wa_id, o.not_before,
+              exists (select 1 from graphile_worker.jobs j where j.key = 'wa-out:' || o.id) as queued
+         from whatsapp_outbound o where o.wa_id = any($1) order by o.id`,
+      [people],
+    )
+    expect(slots.every((s) => s.queued)).toBe(true)
+    for (const p of people) {
+      const [a, b] = slots.filter((s) => s.wa_id === p).map((s) => s.not_before.getTime())
+      expect((b ?? 0) - (a ?? 0)).toBeGreaterThanOrEqual(1000)
+    }
   })
 
   it('takes at most INBOUND_BATCH_SIZE people', async () => {

@@ -3,15 +3,18 @@ import {
   batchCandidates,
   type ClosedInbound,
   closeBatch,
+  enqueueOutboundBatch,
   type InboundRow,
   lockBatchRows,
+  type OutboundInput,
   tryLockConversations,
 } from '../messaging/index.ts'
 import { inTransaction, type Logger, unlockSessions } from '../platform/index.ts'
 
 /*
  * Several people's next messages in one whatsapp_inbound job (ADR 024, third pass): one claim,
- * one transaction, one statement that closes them all and retires their own jobs. Per message
+ * one transaction, the replies queued together, one statement that closes them all and retires
+ * their own jobs. Per message
  * the work is the single path's (processor.ts: who wrote, linking, the assistant, the reply);
  * what a batch saves is the per-message job, locks, BEGIN/COMMIT and closing.
  *
@@ -28,9 +31,12 @@ export const INBOUND_BATCH_SIZE = 16
 /** The oldest open messages a claim looks at to find `INBOUND_BATCH_SIZE` free people. */
 const CLAIM_WINDOW = 256
 
+/** A message understood: the reply to queue, and how to close the message. */
+export type Responded = { closed: ClosedInbound; reply: OutboundInput | null }
+
 export type BatchSteps = {
-  /** Understands one locked message and queues its reply: how it is to be closed. */
-  respond: (tx: pg.PoolClient, row: InboundRow) => Promise<ClosedInbound>
+  /** Understands one locked message (its own writes done): its reply and how to close it. */
+  respond: (tx: pg.PoolClient, row: InboundRow) => Promise<Responded>
   /** One message alone, as the single path does it; throws when its job is to try again. */
   alone: (id: number) => Promise<void>
 }
@@ -54,7 +60,14 @@ export async function understandBatch(
       await inTransaction(client, async (tx) => {
         locked = await lockBatchRows(tx, claimed)
         const closed: ClosedInbound[] = []
-        for (const row of locked) closed.push(await steps.respond(tx, row))
+        const replies: OutboundInput[] = []
+        for (const row of locked) {
+          const { closed: close, reply } = await steps.respond(tx, row)
+          closed.push(close)
+          if (reply) replies.push(reply)
+        }
+        // The replies with their pacing slots and send jobs: two statements for the batch.
+        await enqueueOutboundBatch(tx, replies)
         if (closed.length) {
           const retire = locked.filter((r) => r.id !== ownId).map((r) => r.message_id)
           await closeBatch(tx, { closed, retire })

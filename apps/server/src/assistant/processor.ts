@@ -43,7 +43,7 @@ import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
 import { answerStatementDocument, statementDocument } from './statement-import.ts'
-import { understandBatch } from './inbound-batch.ts'
+import { type Responded, understandBatch } from './inbound-batch.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,
@@ -189,31 +189,20 @@ const MAX_CATCH_UP = 50
 async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
   const row = await lockInbound(tx, inboundId)
   if (!row || row.processed_at) return
-  await markProcessed(tx, await respond(deps, tx, row))
+  const { closed, reply } = await respond(deps, tx, row)
+  if (reply) await enqueueOutbound(tx, reply)
+  await markProcessed(tx, closed)
 }
 
 /**
- * One locked, open message understood and its reply queued: how to close it. One message of a
- * person at a time (the conversation's session lock, held by processInbound or a batch around
- * this): the conversation's state (the list 'últimos' showed, a pending confirmation, the
- * answer limits) sees each message after the one before.
+ * One locked, open message understood: its reply, and how to close it (the caller queues the
+ * one and closes the other in the same transaction). One message of a person at a time (the
+ * conversation's session lock, held by processInbound or a batch around this): the
+ * conversation's state (the list 'últimos' showed, a pending confirmation, the answer limits)
+ * sees each message after the one before.
  */
-async function respond(
-  deps: ProcessDeps,
-  tx: pg.PoolClient,
-  row: InboundRow,
-): Promise<{ id: number; status: string; userId: string | null; erasePayload: boolean }> {
+async function respond(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Responded> {
   const outcome = await decide(deps, tx, row)
-  if (outcome.reply) {
-    await enqueueOutbound(tx, {
-      idempotencyKey: `${row.message_id}:reply`,
-      channel: row.channel,
-      // Always the number that wrote, in the form it wrote from.
-      waId: row.wa_id,
-      userId: outcome.userId,
-      message: outcome.reply,
-    })
-  }
   deps.log.info(
     {
       inboundId: row.id,
@@ -225,10 +214,20 @@ async function respond(
     'whatsapp message processed',
   )
   return {
-    id: row.id,
-    status: outcome.status,
-    userId: outcome.userId,
-    erasePayload: outcome.erasePayload,
+    closed: {
+      id: row.id,
+      status: outcome.status,
+      userId: outcome.userId,
+      erasePayload: outcome.erasePayload,
+    },
+    reply: outcome.reply && {
+      idempotencyKey: `${row.message_id}:reply`,
+      channel: row.channel,
+      // Always the number that wrote, in the form it wrote from.
+      waId: row.wa_id,
+      userId: outcome.userId,
+      message: outcome.reply,
+    },
   }
 }
 
