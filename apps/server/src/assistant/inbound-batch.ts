@@ -42,18 +42,21 @@ export type BatchSteps = {
 }
 
 /**
- * Understands a batch that starts with message `ownId` when its person is free. True when
- * `ownId` is closed by it; false when the job must still handle it (its person was busy or
- * not at that message yet). Throws when `ownId` failed and its job is to try again.
+ * Understands a batch that starts with message `ownId` when its person is free: 'own' when
+ * `ownId` is closed by it; 'others' when only other people's messages were taken (its person
+ * was busy or not at that message yet); 'none' when nobody was free. Throws when `ownId`
+ * failed and its job is to try again.
  */
 export async function understandBatch(
   client: pg.PoolClient,
   { ownId, log }: { ownId: number; log: Logger },
   steps: BatchSteps,
-): Promise<boolean> {
+): Promise<'own' | 'others' | 'none'> {
   const candidates = await batchCandidates(client, { own: ownId, window: CLAIM_WINDOW })
   const claimed = await tryLockConversations(client, { candidates, size: INBOUND_BATCH_SIZE })
-  if (claimed.length === 0) return false
+  if (claimed.length === 0) return 'none'
+  const outcome = (rows: readonly InboundRow[]) =>
+    rows.some((r) => r.id === ownId) ? ('own' as const) : ('others' as const)
   try {
     let locked: InboundRow[] = []
     try {
@@ -73,7 +76,7 @@ export async function understandBatch(
           await closeBatch(tx, { closed, retire })
         }
       })
-      return locked.some((r) => r.id === ownId)
+      return outcome(locked)
     } catch (error) {
       log.warn(
         { err: error, inboundIds: locked.map((r) => r.id) },
@@ -89,7 +92,7 @@ export async function understandBatch(
         }
       }
       if (ownFailure !== null) throw ownFailure
-      return locked.some((r) => r.id === ownId)
+      return outcome(locked)
     }
   } finally {
     await unlockSessions(

@@ -43,7 +43,7 @@ import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
 import { answerStatementDocument, statementDocument } from './statement-import.ts'
-import { type Responded, understandBatch } from './inbound-batch.ts'
+import { type BatchSteps, type Responded, understandBatch } from './inbound-batch.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,
@@ -128,20 +128,23 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
   try {
     const sender = await inboundSender(client, inboundId)
     if (!sender || sender.processed) return
-    // Usually this message and other people's next ones together (inbound-batch.ts); alone
-    // below when its person is busy, it is not their next yet, or it failed before.
-    const inBatch = await understandBatch(
-      client,
-      { ownId: inboundId, log: deps.log },
-      {
-        respond: (tx, row) => respond(deps, tx, row),
-        alone: (id) =>
-          inTransaction(client, (tx) => processLocked(deps, tx, id)).catch((error) =>
-            handleFailure(deps, client, id, error),
-          ),
-      },
-    )
-    if (inBatch) return
+    // Usually this message and other people's next ones together (inbound-batch.ts). While
+    // its person is busy (in another job's batch) the job takes other people's messages rather
+    // than wait; alone below when there are none, it is not their next yet, or it failed before.
+    const steps: BatchSteps = {
+      respond: (tx, row) => respond(deps, tx, row),
+      alone: (id) =>
+        inTransaction(client, (tx) => processLocked(deps, tx, id)).catch((error) =>
+          handleFailure(deps, client, id, error),
+        ),
+    }
+    for (let round = 0; round < MAX_BATCH_ROUNDS; round++) {
+      const batch = await understandBatch(client, { ownId: inboundId, log: deps.log }, steps)
+      if (batch === 'own') return
+      if (batch === 'none') break
+      const again = await inboundSender(client, inboundId)
+      if (!again || again.processed) return
+    }
     // The person's conversation, held across the transactions below: their messages are
     // understood one at a time, in the order they were sent (ARCHITECTURE §12). Jobs run in
     // whatever order the queue gives them, so each first understands the person's earlier
@@ -182,6 +185,9 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
     client.release(broken)
   }
 }
+
+/** Batches of other people's messages one job takes while its own person is busy. */
+const MAX_BATCH_ROUNDS = 4
 
 /** Earlier messages one job understands before its own (more are left to their own jobs). */
 const MAX_CATCH_UP = 50
