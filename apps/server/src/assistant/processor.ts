@@ -43,6 +43,7 @@ import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
 import { answerStatementDocument, statementDocument } from './statement-import.ts'
+import { type BatchSteps, type Responded, understandBatch } from './inbound-batch.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,
@@ -127,6 +128,23 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
   try {
     const sender = await inboundSender(client, inboundId)
     if (!sender || sender.processed) return
+    // Usually this message and other people's next ones together (inbound-batch.ts). While
+    // its person is busy (in another job's batch) the job takes other people's messages rather
+    // than wait; alone below when there are none, it is not their next yet, or it failed before.
+    const steps: BatchSteps = {
+      respond: (tx, row) => respond(deps, tx, row),
+      alone: (id) =>
+        inTransaction(client, (tx) => processLocked(deps, tx, id)).catch((error) =>
+          handleFailure(deps, client, id, error),
+        ),
+    }
+    for (let round = 0; round < MAX_BATCH_ROUNDS; round++) {
+      const batch = await understandBatch(client, { ownId: inboundId, log: deps.log }, steps)
+      if (batch === 'own') return
+      if (batch === 'none') break
+      const again = await inboundSender(client, inboundId)
+      if (!again || again.processed) return
+    }
     // The person's conversation, held across the transactions below: their messages are
     // understood one at a time, in the order they were sent (ARCHITECTURE §12). Jobs run in
     // whatever order the queue gives them, so each first understands the person's earlier
@@ -168,27 +186,29 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
   }
 }
 
+/** Batches of other people's messages one job takes while its own person is busy. */
+const MAX_BATCH_ROUNDS = 4
+
 /** Earlier messages one job understands before its own (more are left to their own jobs). */
 const MAX_CATCH_UP = 50
 
 async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
   const row = await lockInbound(tx, inboundId)
   if (!row || row.processed_at) return
-  // One message of a person at a time (the conversation's session lock, held by processInbound
-  // around this): the conversation's state (the list 'últimos' showed, a pending confirmation,
-  // the answer limits) sees each message after the one before.
+  const { closed, reply } = await respond(deps, tx, row)
+  if (reply) await enqueueOutbound(tx, reply)
+  await markProcessed(tx, closed)
+}
+
+/**
+ * One locked, open message understood: its reply, and how to close it (the caller queues the
+ * one and closes the other in the same transaction). One message of a person at a time (the
+ * conversation's session lock, held by processInbound or a batch around this): the
+ * conversation's state (the list 'últimos' showed, a pending confirmation, the answer limits)
+ * sees each message after the one before.
+ */
+async function respond(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Responded> {
   const outcome = await decide(deps, tx, row)
-  if (outcome.reply) {
-    await enqueueOutbound(tx, {
-      idempotencyKey: `${row.message_id}:reply`,
-      channel: row.channel,
-      // Always the number that wrote, in the form it wrote from.
-      waId: row.wa_id,
-      userId: outcome.userId,
-      message: outcome.reply,
-    })
-  }
-  await markProcessed(tx, { id: row.id, ...outcome })
   deps.log.info(
     {
       inboundId: row.id,
@@ -199,6 +219,22 @@ async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: nu
     },
     'whatsapp message processed',
   )
+  return {
+    closed: {
+      id: row.id,
+      status: outcome.status,
+      userId: outcome.userId,
+      erasePayload: outcome.erasePayload,
+    },
+    reply: outcome.reply && {
+      idempotencyKey: `${row.message_id}:reply`,
+      channel: row.channel,
+      // Always the number that wrote, in the form it wrote from.
+      waId: row.wa_id,
+      userId: outcome.userId,
+      message: outcome.reply,
+    },
+  }
 }
 
 async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Outcome> {

@@ -12,6 +12,13 @@ export {
   recentWithStatus,
 } from './inbox.queries.ts'
 export type { InboundRow } from './inbox.queries.ts'
+export {
+  batchCandidates,
+  closeBatch,
+  lockBatchRows,
+  tryLockConversations,
+} from './inbox-batch.queries.ts'
+export type { BatchCandidate, ClosedInbound } from './inbox-batch.queries.ts'
 export { receive } from './inbox.ts'
 export {
   consumeLinkCode,
@@ -42,7 +49,8 @@ export { downloadMedia } from './media.ts'
 export type { MediaDownload } from './media.ts'
 export { maskWaId, phoneKey, waIdForms } from './phone.ts'
 export { applyRetention, recoverUnfinished } from './recovery.ts'
-export { deliverOutbound, enqueueOutbound } from './sender.ts'
+export { deliverOutbound, enqueueOutbound, enqueueOutboundBatch } from './sender.ts'
+export type { OutboundInput } from './sender.ts'
 export type { SendPolicy } from './sender.ts'
 export { templateMessage } from './templates.ts'
 export type { TemplatePurpose } from './templates.ts'

@@ -72,6 +72,70 @@ export async function insertOutbound(
 }
 
 /**
+ * insertOutbound for several messages to DIFFERENT numbers, in one statement (a batch of
+ * replies, ADR 024): each gets its number's next pacing slot and its send job. The caller holds
+ * each number's pacing lock. Returns how many were new (a known idempotency key adds nothing).
+ */
+export async function insertOutboundBatch(
+  tx: Queryable,
+  params: {
+    messages: ReadonlyArray<{
+      idempotencyKey: string
+      channel: Channel
+      waId: string
+      userId: string | null
+      kind: string
+      payload: OutboundPayload
+    }>
+    pacingMs: number
+    job: { task: string; keyPrefix: string; maxAttempts: number }
+  },
+): Promise<number> {
+  if (params.messages.length === 0) return 0
+  const { rows } = await tx.query<{ queued: number }>(
+    `with stored as (
+       insert into whatsapp_outbound
+         (idempotency_key, channel, wa_id, user_id, kind, payload, not_before, next_attempt_at)
+       select m.idempotency_key, m.channel, m.wa_id, m.user_id, m.kind, m.payload, s.slot, s.slot
+         from jsonb_to_recordset($1::jsonb) as m(
+                idempotency_key text, channel text, wa_id text, user_id text, kind text,
+                payload jsonb, ord int)
+         cross join lateral (
+           select case when m.channel = 'simulator' then clock_timestamp()
+                  else greatest(clock_timestamp(),
+                                (select max(o.not_before) from whatsapp_outbound o
+                                  where o.wa_id = m.wa_id)
+                                  + make_interval(secs => $2::float8 / 1000))
+                  end as slot) s
+        order by m.ord
+       on conflict (idempotency_key) do nothing
+       returning id, not_before)
+     select count(graphile_worker.add_job($3, json_build_object('id', s.id),
+              run_at => s.not_before, max_attempts => $5::int, job_key => $4 || s.id,
+              job_key_mode => 'replace'))::int as queued
+       from stored s`,
+    [
+      JSON.stringify(
+        params.messages.map((m, ord) => ({
+          idempotency_key: m.idempotencyKey,
+          channel: m.channel,
+          wa_id: m.waId,
+          user_id: m.userId,
+          kind: m.kind,
+          payload: m.payload,
+          ord,
+        })),
+      ),
+      params.pacingMs,
+      params.job.task,
+      params.job.keyPrefix,
+      params.job.maxAttempts,
+    ],
+  )
+  return rows[0]?.queued ?? 0
+}
+
+/**
  * What a send needs to know about the recipient, read in one statement under the recipient's
  * send lock: when the message queued before `id` to the same number (by slot, then id) is next
  * due (null when none waits: a reply must not overtake an earlier one being retried), when the

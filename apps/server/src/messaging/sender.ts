@@ -23,6 +23,7 @@ import {
   type Channel,
   callbackData,
   insertOutbound,
+  insertOutboundBatch,
   lockOutboundForAttempt,
   markAttemptStarted,
   markDeliveredToSimulator,
@@ -114,6 +115,44 @@ export async function enqueueOutbound(
   })
   if (!row) return { id: await outboundIdByKey(tx, input.idempotencyKey), created: false }
   return { id: row.id, created: true }
+}
+
+/**
+ * enqueueOutbound for several messages, each to a DIFFERENT number (a batch's replies): the
+ * numbers' pacing locks in one statement (in a fixed order, so two batches cannot deadlock on
+ * them), then the messages and their send jobs in one more.
+ */
+export async function enqueueOutboundBatch(
+  tx: Queryable,
+  inputs: readonly OutboundInput[],
+): Promise<void> {
+  if (inputs.length === 0) return
+  const waIds = inputs.map((i) => i.waId)
+  if (new Set(waIds).size !== waIds.length) throw new Error('enqueueOutboundBatch: one per number')
+  await tx.query(
+    `select pg_advisory_xact_lock(hashtextextended(k, 0))
+       from (select k from unnest($1::text[]) k order by k) keys`,
+    [waIds.map((waId) => `whatsapp-pacing:${waId}`)],
+  )
+  await insertOutboundBatch(tx, {
+    messages: inputs.map((input) => ({
+      idempotencyKey: input.idempotencyKey,
+      channel: input.channel,
+      waId: input.waId,
+      userId: input.userId,
+      kind: input.message.kind,
+      payload: {
+        message: input.message,
+        ...(input.fallback ? { fallback: input.fallback } : {}),
+      },
+    })),
+    pacingMs: PACING_MS,
+    job: {
+      task: whatsappSendJob.task,
+      keyPrefix: whatsappSendJob.keyPrefix ?? 'wa-out:',
+      maxAttempts: whatsappSendJob.maxAttempts,
+    },
+  })
 }
 
 /** The wait before attempt n+1: base·2^(n−1), capped, ±20 % jitter, at least Retry-After. */
