@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../src/platform/net.ts'
+import { clientTransports } from './embedded-connections.ts'
 
 /*
  * WORKER=process (the default in production, ADR 024; app/worker-process.ts): `npm start`
@@ -161,6 +162,12 @@ describe('the worker process of `npm start` in production', () => {
     await nth('worker running', 2)
     expect(third.pid).not.toBe(second.pid)
     expect(await health()).toBe(200)
+
+    // Every connection — the server's pool, the child's pool and its job runner's LISTEN — goes
+    // through the embedded database's Unix socket, none over TCP (ADR 036).
+    const transports = await clientTransports(dataDir)
+    expect(transports.tcp).toBe(0)
+    expect(transports.unix).toBeGreaterThan(1)
 
     // SIGTERM to the server (a deploy, systemd): the child first, then the server.
     server.proc.kill('SIGTERM')

@@ -8,6 +8,7 @@ import {
   ForbiddenError,
   withoutNul,
 } from '../platform/index.ts'
+import { groupedInbox } from './grouped-inbox.ts'
 import { receive } from './inbox.ts'
 import { isValidSignature } from './signature.ts'
 import { parseWebhook } from './webhook-payload.ts'
@@ -24,9 +25,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * GET /api/webhooks/whatsapp: Meta's subscription handshake. POST: signed deliveries — the
  * signature is checked over the raw bytes as received (401, nothing stored, when it fails or no
  * app secret is configured), the messages are stored once with their jobs, and 200 goes back
- * at once; processing happens in the whatsapp_inbound job.
+ * at once; processing happens in the whatsapp_inbound job. Deliveries arriving together share
+ * one statement and one commit (grouped-inbox.ts).
  */
 export function whatsappWebhookRoutes({ env, db, log }: AppDeps) {
+  const inbox = groupedInbox(db)
   return new Hono<AppBindings>()
     .get('/webhooks/whatsapp', (c) => {
       const token = c.req.query('hub.verify_token') ?? ''
@@ -58,8 +61,7 @@ export function whatsappWebhookRoutes({ env, db, log }: AppDeps) {
       if (events.skipped) {
         log.warn({ skipped: events.skipped }, 'whatsapp webhook: items left out of a delivery')
       }
-      const { stored } = await receive(
-        db,
+      const { stored } = await inbox(
         events.messages.map((m) => ({
           messageId: m.messageId,
           channel: 'whatsapp' as const,
@@ -68,8 +70,8 @@ export function whatsappWebhookRoutes({ env, db, log }: AppDeps) {
           payload: m.payload,
           sentAt: m.sentAt,
         })),
-        events.statuses,
       )
+      await receive(db, [], events.statuses)
       return c.json({ received: events.messages.length, stored: stored.length })
     })
 }

@@ -18,6 +18,12 @@ import path from 'node:path'
 import pg from 'pg'
 import type { Logger } from '../logger.ts'
 import { freePort } from '../net.ts'
+import {
+  liveSocketDir,
+  prepareSocketDir,
+  removeStaleSockets,
+  socketDirectoriesSetting,
+} from './embedded-socket.ts'
 import { commandLine, isAlive, sleep, waitForExit } from './process-utils.ts'
 
 /**
@@ -30,6 +36,8 @@ import { commandLine, isAlive, sleep, waitForExit } from './process-utils.ts'
  * DATA_DIR/postgres.json    generated superuser password (0600)
  * DATA_DIR/postgres.owner   pid and role of the process that started the running postgres
  * DATA_DIR/postgres.log     the postgres server log
+ * DATA_DIR/postgres-socket/ its Unix socket, which every connection of ours uses (embedded-socket.ts:
+ *                           a short directory in the temp directory when this path is too long)
  *
  * One owner at a time: a second server on the same DATA_DIR is refused; the CLI and a separate
  * worker attach to the running database instead of starting another; a start after a crash
@@ -75,19 +83,22 @@ export async function openEmbeddedPostgres(
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const files = layout(dataDir)
   const password = ensurePassword(files.credentials)
-  const urlFor = (database: string, port: number) =>
-    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`
+  // Over the Unix socket when there is one (pg reads a host starting with '/' as its directory).
+  const urlFor = (database: string, port: number, socketDir: string | null) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${port}/${database}`
 
   const owner = claimOwnership(files.owner, role)
   if (owner) {
     // Someone else of ours runs it: a server refuses, other roles attach.
-    const port = runningPort(files.cluster)
-    if (role === 'server' || port === null)
+    const running = runningEndpoint(files.cluster)
+    if (role === 'server' || running === null)
       throw new DataDirBusyError(owner.pid, owner.role, dataDir)
-    log.debug({ port, owner }, 'attached to the embedded database of another process')
+    const { port } = running
+    const socketDir = liveSocketDir(running.socketDir, port)
+    log.debug({ port, socketDir, owner }, 'attached to the embedded database of another process')
     return {
-      url: urlFor(APP_DATABASE, port),
-      urlFor: (db) => urlFor(db, port),
+      url: urlFor(APP_DATABASE, port, socketDir),
+      urlFor: (db) => urlFor(db, port, socketDir),
       owned: false,
       stop: async () => {},
     }
@@ -102,12 +113,13 @@ export async function openEmbeddedPostgres(
     if (!existsSync(path.join(files.cluster, 'PG_VERSION'))) {
       await initCluster(binaries.initdb, files, password, runAs, log)
     }
-    await stopOrphan(files.cluster, log)
+    const socketDir = prepareSocketDir(dataDir, runAs)
+    await stopOrphan(files.cluster, socketDir, log)
     const port = await freePort()
-    let child = startPostgres(binaries.postgres, files, port, runAs)
-    await waitUntilReady(urlFor('postgres', port), child.pid ?? 0, files.log)
-    await ensureDatabase(urlFor('postgres', port), APP_DATABASE)
-    log.info({ port, dataDir }, 'embedded PostgreSQL ready')
+    let child = startPostgres(binaries.postgres, files, port, socketDir, runAs)
+    await waitUntilReady(urlFor('postgres', port, socketDir), child.pid ?? 0, files.log)
+    await ensureDatabase(urlFor('postgres', port, socketDir), APP_DATABASE)
+    log.info({ port, socketDir, dataDir }, 'embedded PostgreSQL ready')
 
     let stopped = false
     // Supervision: a postgres that dies (killed, crashed, or shut down because its pid file was
@@ -123,10 +135,10 @@ export async function openEmbeddedPostgres(
     const restart = async () => {
       for (let attempt = 1; !stopped; attempt++) {
         try {
-          await stopOrphan(files.cluster, log)
-          child = startPostgres(binaries.postgres, files, port, runAs)
+          await stopOrphan(files.cluster, socketDir, log)
+          child = startPostgres(binaries.postgres, files, port, socketDir, runAs)
           supervise(child)
-          await waitUntilReady(urlFor('postgres', port), child.pid ?? 0, files.log)
+          await waitUntilReady(urlFor('postgres', port, socketDir), child.pid ?? 0, files.log)
           log.warn({ port, attempt }, 'embedded PostgreSQL running again')
           return
         } catch (error) {
@@ -139,8 +151,8 @@ export async function openEmbeddedPostgres(
     }
     supervise(child)
     return {
-      url: urlFor(APP_DATABASE, port),
-      urlFor: (db) => urlFor(db, port),
+      url: urlFor(APP_DATABASE, port, socketDir),
+      urlFor: (db) => urlFor(db, port, socketDir),
       owned: true,
       stop: async () => {
         if (stopped) return
@@ -221,16 +233,21 @@ function releaseOwnership(file: string): void {
   if (current?.pid === process.pid) unlinkSync(file)
 }
 
-/** The port of the postgres running on this cluster, from its postmaster.pid; null if none. */
-function runningPort(cluster: string): number | null {
+/**
+ * The port and socket directory of the postgres running on this cluster, from its
+ * postmaster.pid (line 4: port, line 5: first socket directory, empty for none); null if none.
+ */
+function runningEndpoint(cluster: string): { port: number; socketDir: string | null } | null {
   const info = readPostmasterPid(cluster)
-  return info && isPostgres(info.pid) ? info.port : null
+  return info && isPostgres(info.pid) ? { port: info.port, socketDir: info.socketDir } : null
 }
 
-function readPostmasterPid(cluster: string): { pid: number; port: number } | null {
+function readPostmasterPid(
+  cluster: string,
+): { pid: number; port: number; socketDir: string | null } | null {
   try {
     const lines = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')
-    return { pid: Number(lines[0]), port: Number(lines[3]) }
+    return { pid: Number(lines[0]), port: Number(lines[3]), socketDir: lines[4] || null }
   } catch {
     return null
   }
@@ -243,9 +260,10 @@ function isPostgres(pid: number): boolean {
 /**
  * After a crash of the owner: stop the postgres it left behind — the one its postmaster.pid
  * names, and any other postmaster still serving this cluster (its pid file removed: it would
- * hold the shared memory and make the new start fail) — and clear a stale pid file.
+ * hold the shared memory and make the new start fail) — and clear a stale pid file and the
+ * socket files a killed postgres leaves.
  */
-async function stopOrphan(cluster: string, log: Logger): Promise<void> {
+async function stopOrphan(cluster: string, socketDir: string | null, log: Logger): Promise<void> {
   const info = readPostmasterPid(cluster)
   const orphans = new Set(postmastersOf(cluster))
   if (info && isPostgres(info.pid)) orphans.add(info.pid)
@@ -263,6 +281,7 @@ async function stopOrphan(cluster: string, log: Logger): Promise<void> {
   }
   const pidFile = path.join(cluster, 'postmaster.pid')
   if (existsSync(pidFile)) unlinkSync(pidFile)
+  removeStaleSockets(socketDir)
 }
 
 /** Live postmasters started on this cluster (`postgres -D <cluster> …`), from /proc. */
@@ -370,6 +389,7 @@ function startPostgres(
   binary: string,
   files: ReturnType<typeof layout>,
   port: number,
+  socketDir: string | null,
   runAs: RunAs,
 ) {
   // The server log is the database owner's alone (0600, also for a log an older version left).
@@ -389,7 +409,7 @@ function startPostgres(
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'unix_socket_directories=',
+      `unix_socket_directories=${socketDirectoriesSetting(socketDir)}`,
       '-c',
       'max_connections=200',
       // No message fragments in the log: a failed statement's text and values (an entry's
