@@ -51,7 +51,12 @@ const prerendered =
   document.documentElement.dataset.prerendered === (landing ? '/' : path)
 
 if (standalone) {
+  // The page's modules evaluate in one task, its hydration starts in the next (see below).
   standalone()
+    .then(async (page) => {
+      await nextTask()
+      return page
+    })
     .then((page) => (prerendered ? hydrate(page) : render(page)))
     .catch((error: unknown) => {
       console.error('Falha ao carregar a página', error)
