@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { PASSWORD, signedInUser, uniqueEmail } from '../apps/server/test/auth-client.ts'
 import { type MailCatcher, startMailCatcher } from '../apps/server/test/mail-catcher.ts'
-import { type E2E, startE2E } from './harness.ts'
+import { type E2E, startE2E, WEB_DIST } from './harness.ts'
 
 /**
  * The /auth screen, the route guard and sign-out in a real browser, against the real server
@@ -82,6 +84,45 @@ describe('/auth', () => {
       await page.getByLabel('Nome Completo').waitFor()
       await context.close()
     }
+  })
+
+  it('hydrates with its own code only: the router, TanStack Query and zod load on first use', async () => {
+    // ADR 018, 2026-11-26: /auth opened directly runs in landing mode, and its forms load their
+    // validation when a field gets focus. Every script it loads before that is one its HTML
+    // names (the entry and its modulepreloads), and those do not include the app's router.
+    const html = await (await e2e.server.api('/auth')).text()
+    const named = new Set(
+      [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+    )
+    const manifest = JSON.parse(
+      readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>
+    const app = `/${manifest['src/app/app.tsx']?.file}`
+    const resolvers = `/${manifest['src/features/auth/utils/auth-resolvers.ts']?.file}`
+    expect(named).not.toContain(app)
+    expect(named).not.toContain(resolvers)
+
+    const { page, context } = await e2e.newPage()
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname)
+    })
+    await page.goto('/auth')
+    const email = page.getByLabel('Email')
+    await expect.poll(() => email.isEnabled()).toBe(true)
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((script) => !named.has(script))).toEqual([])
+
+    await email.focus()
+    await expect.poll(() => scripts).toContain(resolvers)
+    expect(scripts).not.toContain(app)
+    // A link into the app starts the router there, without a page load.
+    await page.getByRole('link', { name: 'Equilibraí — página inicial' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    await expect.poll(() => scripts).toContain(app)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await context.close()
   })
 
   it('shows the first broken rule as a toast, on both tabs', async () => {

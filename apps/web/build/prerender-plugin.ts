@@ -23,6 +23,7 @@ async function inlineStylesheets(html: string, outDir: string): Promise<string> 
 
 type Prerender = {
   renderLanding: () => Promise<string>
+  renderAuth: () => Promise<string>
   renderAppPage: (path: string) => Promise<string>
   pageTitle: (title?: string) => string
 }
@@ -49,8 +50,9 @@ const PAGES: Array<{
     path: '/auth',
     file: 'auth.html',
     title: 'Entrar',
-    render: (m) => m.renderAppPage('/auth'),
-    modules: ['src/app/app.tsx', 'src/features/auth/components/auth-page.tsx'],
+    // Landing mode: the page alone, without the router (ADR 018, 2026-11-26).
+    render: (m) => m.renderAuth(),
+    modules: ['src/features/auth/components/standalone-auth-page.tsx'],
   },
 ]
 

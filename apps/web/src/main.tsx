@@ -2,7 +2,7 @@ import './index.css'
 import { type ComponentType, StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Shell } from './app/shell'
-import { isLandingPath } from './lib/navigation'
+import { isLandingPath, isStandaloneAuthPath } from './lib/navigation'
 import { registerServiceWorker } from './lib/service-worker'
 
 // Spec §8: global errors and unhandled rejections are only logged.
@@ -16,25 +16,33 @@ window.addEventListener('unhandledrejection', (event) => {
 const container = document.getElementById('root')
 if (!container) throw new Error('Elemento #root não encontrado em index.html')
 
-const app = (landing?: ComponentType) => (
+const app = (page?: ComponentType) => (
   <StrictMode>
-    <Shell landing={landing} />
+    <Shell page={page} />
   </StrictMode>
 )
 
 // A transition lets React split a client render into short tasks, keeping the page responsive.
-const render = (landing?: ComponentType) =>
-  startTransition(() => createRoot(container).render(app(landing)))
+const render = (page?: ComponentType) =>
+  startTransition(() => createRoot(container).render(app(page)))
 
 // Hydrating inside a transition lets React yield between components instead of one long task,
 // so the page stays responsive (and Lighthouse's blocking time stays low).
-const hydrate = (landing?: ComponentType) =>
-  startTransition(() => void hydrateRoot(container, app(landing)))
+const hydrate = (page?: ComponentType) =>
+  startTransition(() => void hydrateRoot(container, app(page)))
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 const path = window.location.pathname
 const landing = isLandingPath(path)
+// The pages that run alone, without the router (lib/navigation.ts); their chunks are
+// modulepreloaded by their HTML, so the import resolves at once.
+const standalone = landing
+  ? () => import('./features/landing/components/landing-page').then((m) => m.LandingPage)
+  : isStandaloneAuthPath(path)
+    ? () =>
+        import('./features/auth/components/standalone-auth-page').then((m) => m.StandaloneAuthPage)
+    : null
 // In a build, #root holds a page's HTML (build/prerender-plugin.ts) and <html> names its path:
 // the landing page in index.html, /auth in auth.html. Anything else (the landing's HTML under
 // another path, the offline fallback) is hidden by public/boot.js and rendered from scratch.
@@ -42,12 +50,16 @@ const prerendered =
   container.firstElementChild !== null &&
   document.documentElement.dataset.prerendered === (landing ? '/' : path)
 
-if (landing) {
-  // The landing chunk is modulepreloaded by index.html, so this resolves at once.
-  import('./features/landing/components/landing-page')
-    .then(({ LandingPage }) => (prerendered ? hydrate(LandingPage) : render(LandingPage)))
+if (standalone) {
+  // The page's modules evaluate in one task, its hydration starts in the next (see below).
+  standalone()
+    .then(async (page) => {
+      await nextTask()
+      return page
+    })
+    .then((page) => (prerendered ? hydrate(page) : render(page)))
     .catch((error: unknown) => {
-      console.error('Falha ao carregar a página inicial', error)
+      console.error('Falha ao carregar a página', error)
       render()
     })
 } else if (prerendered) {

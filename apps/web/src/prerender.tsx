@@ -2,8 +2,9 @@
  * Build-time only (build/prerender-plugin.ts): pages as HTML, put into the HTML files the
  * server sends, so they paint before any JavaScript runs; main.tsx hydrates them. Each renders
  * exactly the tree the client renders first — keep the two in step:
- * - `/` in landing mode (the landing page without the router);
- * - `/auth` in app mode, with a memory router at that path standing in for the browser's.
+ * - `/` and `/auth` in landing mode (the page without the router);
+ * - any app-mode page (none today) with a memory router at its path standing in for the
+ *   browser's.
  */
 import { type ReactNode, StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
@@ -11,6 +12,7 @@ import { createMemoryRouter } from 'react-router'
 import { prepareHydration, setPrerenderRouter } from './app/app'
 import { routes } from './app/router'
 import { Shell } from './app/shell'
+import { StandaloneAuthPage } from './features/auth/components/standalone-auth-page'
 import { LandingPage } from './features/landing/components/landing-page'
 
 /**
@@ -32,9 +34,18 @@ async function renderComplete(tree: ReactNode, load: () => Promise<unknown>) {
 export function renderLanding(): Promise<string> {
   return renderComplete(
     <StrictMode>
-      <Shell landing={LandingPage} />
+      <Shell page={LandingPage} />
     </StrictMode>,
     () => import('./features/landing/components/islands'),
+  )
+}
+
+export function renderAuth(): Promise<string> {
+  return renderComplete(
+    <StrictMode>
+      <Shell page={StandaloneAuthPage} />
+    </StrictMode>,
+    () => Promise.resolve(),
   )
 }
 

@@ -35,8 +35,8 @@ export const routes: RouteObject[] = [
               {
                 path: 'auth',
                 lazy: () =>
-                  import('@/features/auth/components/auth-page').then((m) => ({
-                    Component: m.AuthPage,
+                  import('@/features/auth/components/auth-route').then((m) => ({
+                    Component: m.AuthRoute,
                   })),
               },
             ],

@@ -10,7 +10,8 @@ import { signedInRedirect } from './session-redirect'
 const App = lazy(() => import('./app').then((m) => ({ default: m.App })))
 const AppToaster = lazy(() => import('./toaster').then((m) => ({ default: m.AppToaster })))
 
-function LandingMode({ page: LandingPage }: { page: ComponentType }) {
+/** A page that runs without the router: the landing page, or /auth opened directly. */
+function StandaloneMode({ page: Page }: { page: ComponentType }) {
   useEffect(() => {
     // The browser looked for `#pricing` before React drew the page; scroll now that it exists.
     const { hash } = window.location
@@ -23,18 +24,19 @@ function LandingMode({ page: LandingPage }: { page: ComponentType }) {
       })
       .catch((error: unknown) => console.error('Falha ao verificar a sessão', error))
   }, [])
-  return <LandingPage />
+  return <Page />
 }
 
 /**
- * The root of the tree: theme and toasts for every page, then either the landing page alone
- * (landing mode) or the router (app mode). See lib/navigation.ts.
+ * The root of the tree: theme and toasts for every page, then either a page alone (landing
+ * mode: `/`, or `/auth` opened directly) or the router (app mode). See lib/navigation.ts.
  *
- * `landing` is the landing page component, already loaded (landing mode). Rendered without a
- * Suspense fallback, it hydrates the HTML that build/prerender-plugin.ts wrote into index.html
- * from this same component.
+ * `page` is that page's component, already loaded (landing mode). Rendered without a Suspense
+ * fallback, it hydrates the HTML that build/prerender-plugin.ts wrote into the page's HTML file
+ * from this same component. A signed-in visitor is sent on to the app, as the router's
+ * RedirectIfSignedIn guard does.
  */
-export function Shell({ landing }: { landing?: ComponentType }) {
+export function Shell({ page }: { page?: ComponentType }) {
   const appStarted = useSyncExternalStore(subscribeAppStarted, isAppStarted, () => false)
   const toasterRequested = useSyncExternalStore(
     subscribeToasterRequested,
@@ -57,7 +59,7 @@ export function Shell({ landing }: { landing?: ComponentType }) {
     >
       <ErrorBoundary key={String(appStarted)} fallback={<LoadError />}>
         <Suspense fallback={<RouteFallback />}>
-          {landing && !appStarted ? <LandingMode page={landing} /> : <App />}
+          {page && !appStarted ? <StandaloneMode page={page} /> : <App />}
         </Suspense>
       </ErrorBoundary>
       {toasterRequested && (

@@ -3,10 +3,10 @@ import { createContext } from 'react'
 /**
  * Two ways the page can be running:
  *
- * - landing mode: a visitor opened `/`. Only React and the landing page load — the router
+ * - landing mode: a visitor opened `/` (or `/auth`). Only React and that page load — the router
  *   (React Router's data router is ~30 KB gzip on its own) does not fit the landing page's
- *   JavaScript budget, and the landing page does not need it.
- * - app mode: any other first URL, or the first internal link followed from the landing page.
+ *   JavaScript budget, and neither page needs it.
+ * - app mode: any other first URL, or the first internal link followed (or the sign-in).
  *   The router takes over for good (createBrowserRouter in app/router.tsx).
  *
  * `startApp` moves from the first to the second without a page load.
@@ -18,6 +18,14 @@ const listeners = new Set<Listener>()
 
 export function isLandingPath(pathname: string): boolean {
   return pathname === '/' || pathname === '/index.html'
+}
+
+/**
+ * `/auth` opened directly also runs in landing mode: its page alone, without the router (ADR
+ * 018, 2026-11-26), until a link or a sign-in starts the app.
+ */
+export function isStandaloneAuthPath(pathname: string): boolean {
+  return pathname === '/auth'
 }
 
 export function isAppStarted(): boolean {

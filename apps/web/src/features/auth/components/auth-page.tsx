@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { AfterHydration, HydratedFieldset } from '@/components/hydration-gates'
 import { Card, CardContent } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -26,12 +25,12 @@ type Tab = 'entrar' | 'cadastrar'
  * link (`confirmado=1`, maybe with `error`), back from a failed social sign-in (`erro=google`).
  * Shown once, then dropped from the URL; `plan` stays.
  */
-function useReturnMessages(onForgot: () => void) {
-  const [params, setParams] = useSearchParams()
+function useReturnMessages({ search, replaceSearch }: PageSearch, onForgot: () => void) {
   const shown = useRef(false)
   useEffect(() => {
     if (shown.current) return
     shown.current = true
+    const params = new URLSearchParams(search)
     const confirmed = params.get('confirmado')
     const provider = params.get('erro')
     const error = params.get('error')
@@ -51,24 +50,36 @@ function useReturnMessages(onForgot: () => void) {
     }
     if (params.get('esqueci')) onForgot()
     if (confirmed || provider || error || params.get('esqueci')) {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams()
-          const plan = previous.get('plan')
-          if (plan) next.set('plan', plan)
-          return next
-        },
-        { replace: true },
-      )
+      const next = new URLSearchParams()
+      const plan = params.get('plan')
+      if (plan) next.set('plan', plan)
+      replaceSearch(next.toString())
     }
-  }, [params, setParams, onForgot])
+  }, [search, replaceSearch, onForgot])
 }
 
-/** /auth (spec §2): Entrar and Cadastrar, e-mail or Google/GitHub, all in pt-BR. */
-export function AuthPage() {
+/**
+ * The page's URL query, from whoever renders the page: the router (auth-route.tsx) or the page
+ * alone (standalone-auth-page.tsx). `replaceSearch` swaps it without a history entry.
+ */
+export type PageSearch = { search: string; replaceSearch: (search: string) => void }
+
+/**
+ * /auth (spec §2): Entrar and Cadastrar, e-mail or Google/GitHub, all in pt-BR. Free of the
+ * router and of the session's provider, so that the prerendered page hydrates without them
+ * (ADR 018, 2026-11-26): what it needs from around it comes in as props.
+ */
+export function AuthPage({
+  search,
+  replaceSearch,
+  onSignedIn,
+}: PageSearch & {
+  /** After a sign-in: move on (to /dashboard, carrying `?plan=`, or the pending invitation). */
+  onSignedIn: () => Promise<void>
+}) {
   usePageTitle('Entrar')
-  const [params] = useSearchParams()
-  const plan = planFrom(`?${params.toString()}`)
+  const params = new URLSearchParams(search)
+  const plan = planFrom(search)
   // An invitation's e-mail (/convite → /auth?email=), written in for the person.
   const initialEmail = params.get('email')?.trim().slice(0, 254) ?? ''
   const [tab, setTab] = useState<Tab>('entrar')
@@ -86,7 +97,7 @@ export function AuthPage() {
     setTab('entrar')
     setForgot({ email: '' })
   }, [])
-  useReturnMessages(openForgot)
+  useReturnMessages({ search, replaceSearch }, openForgot)
 
   /** Runs one request at a time; every button on the page is disabled meanwhile (spec §2). */
   const run = useCallback(async (task: () => Promise<void>) => {
@@ -153,6 +164,7 @@ export function AuthPage() {
                       busy={busy}
                       run={run}
                       onForgotPassword={(email) => setForgot({ email })}
+                      onSignedIn={onSignedIn}
                     />
                     <SocialButtons verb="Continuar com" disabled={busy} onSelect={social} />
                   </>

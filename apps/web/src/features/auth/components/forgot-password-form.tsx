@@ -1,11 +1,11 @@
-import { type ForgotPasswordInput, forgotPasswordSchema } from '@equilibrai/shared'
-import { zodResolver } from '@hookform/resolvers/zod'
+import type { ForgotPasswordInput } from '@equilibrai/shared'
 import { useForm } from 'react-hook-form'
 import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { toastFirstError, trimmed } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { requestPasswordReset } from '../api/request-password-reset'
+import { forgotPassword } from '../utils/lazy-auth-resolvers'
 
 export const RESET_REQUESTED_MESSAGE =
   'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.'
@@ -26,7 +26,7 @@ export function ForgotPasswordForm({
   onBack: () => void
 }) {
   const form = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotPassword.resolver,
     defaultValues: { email: initialEmail },
   })
 
@@ -47,6 +47,7 @@ export function ForgotPasswordForm({
   return (
     <form
       onSubmit={form.handleSubmit(onValid, toastFirstError)}
+      onFocus={forgotPassword.preload}
       noValidate
       className="space-y-4"
       aria-busy={busy}

@@ -1,34 +1,34 @@
-import { type LoginInput, loginSchema } from '@equilibrai/shared'
-import { zodResolver } from '@hookform/resolvers/zod'
+import type { LoginInput } from '@equilibrai/shared'
 import { useForm } from 'react-hook-form'
 import { FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
-import { useAuth } from '@/lib/auth'
 import { toastFirstError, trimmed } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { signInWithEmail } from '../api/sign-in'
+import { login } from '../utils/lazy-auth-resolvers'
 
 export const SIGN_IN_MESSAGE = 'Login realizado com sucesso!'
 
 /**
  * Entrar: e-mail and password. The first broken rule is the toast (spec §5); the server's
- * answers already carry the spec's words (§8). Once signed in, the route guard moves the
- * person on to /dashboard, carrying `?plan=`.
+ * answers already carry the spec's words (§8). Once signed in, `onSignedIn` moves the person
+ * on to /dashboard, carrying `?plan=` (see auth-route.tsx and standalone-auth-page.tsx).
  */
 export function LoginForm({
   busy,
   run,
   onForgotPassword,
+  onSignedIn,
   initialEmail = '',
 }: {
   busy: boolean
   run: (task: () => Promise<void>) => Promise<void>
   onForgotPassword: (email: string) => void
+  onSignedIn: () => Promise<void>
   initialEmail?: string
 }) {
-  const { refresh } = useAuth()
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: login.resolver,
     defaultValues: { email: initialEmail, password: '' },
   })
   const { errors } = form.formState
@@ -43,13 +43,14 @@ export function LoginForm({
         return
       }
       toastSuccess(SIGN_IN_MESSAGE)
-      await refresh()
+      await onSignedIn()
     })
   }
 
   return (
     <form
       onSubmit={form.handleSubmit(onValid, toastFirstError)}
+      onFocus={login.preload}
       noValidate
       className="space-y-4"
       aria-busy={busy}

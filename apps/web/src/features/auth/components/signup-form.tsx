@@ -1,5 +1,4 @@
-import { type SignupInput, signupSchema } from '@equilibrai/shared'
-import { zodResolver } from '@hookform/resolvers/zod'
+import type { SignupInput } from '@equilibrai/shared'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { FormField } from '@/components/form-field'
@@ -8,6 +7,7 @@ import { toastFirstError, trimmed } from '@/lib/form'
 import { toastError, toastSuccess } from '@/lib/notify'
 import { resendConfirmation } from '../api/resend-confirmation'
 import { signUpWithEmail } from '../api/sign-up'
+import { signup } from '../utils/lazy-auth-resolvers'
 
 export const SIGN_UP_MESSAGE = 'Conta criada com sucesso! Verifique seu email.'
 
@@ -91,7 +91,7 @@ export function SignupForm({
   initialEmail?: string
 }) {
   const form = useForm<SignupInput>({
-    resolver: zodResolver(signupSchema),
+    resolver: signup.resolver,
     defaultValues: { ...EMPTY, email: initialEmail },
   })
   const { errors } = form.formState
@@ -134,6 +134,7 @@ export function SignupForm({
   return (
     <form
       onSubmit={form.handleSubmit(onValid, toastFirstError)}
+      onFocus={signup.preload}
       noValidate
       className="space-y-4"
       aria-busy={busy}
