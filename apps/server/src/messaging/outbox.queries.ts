@@ -19,6 +19,19 @@ export type OutboundRow = {
   in_doubt_until: Date | null
 }
 
+/** One reply to queue: who it goes to, on which channel, and what it says. */
+export type OutboundMessage = {
+  idempotencyKey: string
+  channel: Channel
+  waId: string
+  userId: string | null
+  kind: string
+  payload: OutboundPayload
+}
+
+/** The send job a queued reply gets (graphile-worker task, job key prefix, attempts). */
+type OutboundJob = { task: string; keyPrefix: string; maxAttempts: number }
+
 /**
  * Stores a message in the recipient's next pacing slot (`pacingMs` after their latest one; at
  * once for the simulator) and queues its send job for that slot (`job`: the whatsapp_send spec,
@@ -27,16 +40,7 @@ export type OutboundRow = {
  */
 export async function insertOutbound(
   tx: Queryable,
-  params: {
-    idempotencyKey: string
-    channel: Channel
-    waId: string
-    userId: string | null
-    kind: string
-    payload: OutboundPayload
-    pacingMs: number
-    job: { task: string; keyPrefix: string; maxAttempts: number }
-  },
+  params: OutboundMessage & { pacingMs: number; job: OutboundJob },
 ): Promise<{ id: number; not_before: Date } | null> {
   const { rows } = await tx.query<{ id: number; not_before: Date }>(
     `with stored as (
@@ -78,18 +82,7 @@ export async function insertOutbound(
  */
 export async function insertOutboundBatch(
   tx: Queryable,
-  params: {
-    messages: ReadonlyArray<{
-      idempotencyKey: string
-      channel: Channel
-      waId: string
-      userId: string | null
-      kind: string
-      payload: OutboundPayload
-    }>
-    pacingMs: number
-    job: { task: string; keyPrefix: string; maxAttempts: number }
-  },
+  params: { messages: ReadonlyArray<OutboundMessage>; pacingMs: number; job: OutboundJob },
 ): Promise<number> {
   if (params.messages.length === 0) return 0
   const { rows } = await tx.query<{ queued: number }>(
