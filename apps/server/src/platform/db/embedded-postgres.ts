@@ -424,14 +424,16 @@ function startPostgres(
       // Write-heavy runs (the daily runs' worst day writes ~1.5 GB of WAL for 100,000 people,
       // ADR 027): at the default max_wal_size of 1 GB a checkpoint came every ~530 MB, each
       // followed by a full-page image of every page touched again. What a production
-      // PostgreSQL would set too (README, "Production database"): fewer checkpoints, and the
-      // full-page images compressed.
+      // PostgreSQL would set too (README, "Production database"): fewer checkpoints. The
+      // full-page images are not compressed: this build has only pglz, whose CPU cost made the
+      // worst day slower (77.9 and 83.2 s on, 72.2 s off) and the budget check's p99 higher
+      // (3.28–3.47 ms on, 2.64 ms off; alerts bench, quiet machine, 2026-11-26).
       '-c',
       'max_wal_size=4GB',
       '-c',
       'checkpoint_timeout=15min',
       '-c',
-      'wal_compression=on',
+      'wal_compression=off',
     ],
     {
       ...(runAs ?? {}),
