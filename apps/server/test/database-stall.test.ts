@@ -1,5 +1,4 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs'
-import { spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { openEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts'
 import { isAlive } from '../src/platform/db/process-utils.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { freePort } from '../src/platform/net.ts'
+import { ownerInAnotherProcess } from './embedded-connections.ts'
 import { testEnv } from './test-server.ts'
 
 /*
@@ -18,7 +18,6 @@ import { testEnv } from './test-server.ts'
  * test stops it with SIGSTOP, as a stalled disk or a frozen VM would.
  */
 
-const EMBEDDED = path.resolve(import.meta.dirname, '../src/platform/db/embedded-postgres.ts')
 
 let dataDir: string
 let server: RunningServer
@@ -130,25 +129,7 @@ describe('an orphaned embedded PostgreSQL without its pid file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-orphan-'))
     try {
       // A process of ours starts the database, then dies by kill -9, leaving postgres running.
-      const owner = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '--input-type=module',
-          '-e',
-          `const { openEmbeddedPostgres } = await import(${JSON.stringify(EMBEDDED)})
-           const quiet = { info() {}, warn() {}, error() {}, debug() {} }
-           await openEmbeddedPostgres(process.argv[1], 'test', quiet)
-           process.stdout.write('ready')`,
-          dir,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      )
-      await new Promise<void>((resolve, reject) => {
-        owner.stdout.on('data', (d) => String(d).includes('ready') && resolve())
-        owner.on('exit', () => reject(new Error('the first owner exited before starting postgres')))
-      })
+      const owner = await ownerInAnotherProcess(dir)
       const orphan = postmasterPid(path.join(dir, 'postgres')) as number
       owner.kill('SIGKILL')
       await new Promise((resolve) => owner.once('exit', resolve))

@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+
+const EMBEDDED = path.resolve(import.meta.dirname, '../src/platform/db/embedded-postgres.ts')
 
 /** How the embedded PostgreSQL under DATA_DIR runs: from its postmaster.pid and credentials. */
 export function embeddedEndpoint(dataDir: string) {
@@ -36,4 +39,28 @@ export async function clientTransports(dataDir: string) {
   } finally {
     await client.end()
   }
+}
+
+/** A process of ours that starts the database and stays (to be killed, as a crash would). */
+export async function ownerInAnotherProcess(dir: string) {
+  const owner = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { openEmbeddedPostgres } = await import(${JSON.stringify(EMBEDDED)})
+       const quiet = { info() {}, warn() {}, error() {}, debug() {} }
+       await openEmbeddedPostgres(process.argv[1], 'test', quiet)
+       process.stdout.write('ready')`,
+      dir,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  await new Promise<void>((resolve, reject) => {
+    owner.stdout.on('data', (d) => String(d).includes('ready') && resolve())
+    owner.on('exit', () => reject(new Error('the owner exited before starting postgres')))
+  })
+  return owner
 }

@@ -12,7 +12,11 @@ import {
 } from '../src/platform/db/embedded-socket.ts'
 import { isAlive } from '../src/platform/db/process-utils.ts'
 import { createLogger } from '../src/platform/logger.ts'
-import { clientTransports, embeddedEndpoint } from './embedded-connections.ts'
+import {
+  clientTransports,
+  embeddedEndpoint,
+  ownerInAnotherProcess,
+} from './embedded-connections.ts'
 
 /*
  * The embedded PostgreSQL listens on a Unix socket under DATA_DIR (ADR 036), and every
@@ -22,7 +26,6 @@ import { clientTransports, embeddedEndpoint } from './embedded-connections.ts'
  */
 const quiet = createLogger('silent')
 const DATABASE = path.resolve(import.meta.dirname, '../src/platform/db/database.ts')
-const EMBEDDED = path.resolve(import.meta.dirname, '../src/platform/db/embedded-postgres.ts')
 const ENV = path.resolve(import.meta.dirname, '../src/platform/env.ts')
 const dirs: string[] = []
 
@@ -76,30 +79,6 @@ function attachFromAnotherProcess(dir: string): Promise<{ host: string; addr: st
       code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}: ${out}`)),
     ),
   )
-}
-
-/** A process of ours that starts the database and stays (to be killed, as a crash would). */
-async function ownerInAnotherProcess(dir: string) {
-  const owner = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const { openEmbeddedPostgres } = await import(${JSON.stringify(EMBEDDED)})
-       const quiet = { info() {}, warn() {}, error() {}, debug() {} }
-       await openEmbeddedPostgres(process.argv[1], 'test', quiet)
-       process.stdout.write('ready')`,
-      dir,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  await new Promise<void>((resolve, reject) => {
-    owner.stdout.on('data', (d) => String(d).includes('ready') && resolve())
-    owner.on('exit', () => reject(new Error('the owner exited before starting postgres')))
-  })
-  return owner
 }
 
 describe('the embedded database over a Unix socket', () => {
