@@ -18,7 +18,6 @@ import { testEnv } from './test-server.ts'
  * test stops it with SIGSTOP, as a stalled disk or a frozen VM would.
  */
 
-
 let dataDir: string
 let server: RunningServer
 beforeAll(async () => {
