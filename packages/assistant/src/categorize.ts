@@ -251,6 +251,27 @@ function learnedAt(learned: Readonly<Record<string, Category>>, key: string): Ca
 
 const FEW_LEARNED = 16
 
+/**
+ * Whether some word of `seq` (or its singular) is one of a few learned words, without making a
+ * list of the learned words: `for…in` walks the object's cached keys. Null when there are more
+ * than a few (then every word is looked up as before).
+ */
+function namesAny(seq: WordSeq, learned: Readonly<Record<string, Category>>): boolean | null {
+  let count = 0
+  let any = false
+  for (const name in learned) {
+    if (++count > FEW_LEARNED) return null
+    if (!any && seqHas(seq, name)) any = true
+  }
+  return any
+}
+
+function seqHas(seq: WordSeq, name: string): boolean {
+  for (let p = 0; p < seq.words.length; p++)
+    if (seq.words[p] === name || seq.ones[p] === name) return true
+  return false
+}
+
 /** Each word's learned category, looked up once per word sequence (the type is read apart). */
 function learnedCategories(
   seq: WordSeq,
@@ -260,18 +281,16 @@ function learnedCategories(
   // Usually no word of the message is learned: the shared empty list then answers null for
   // every word (`found[p] ?? null`), and no list is made.
   let found = NOT_LOOKED_UP
-  // A few learned words (the usual case) are compared one by one: a property lookup by a word
-  // just cut from the message costs more than a handful of string comparisons.
-  const names = Object.getOwnPropertyNames(learned)
-  const few = names.length <= FEW_LEARNED
-  for (let p = 0; p < seq.words.length; p++) {
-    const word = seq.words[p] ?? ''
-    const one = seq.ones[p] ?? word
-    if (few && !names.includes(word) && (one === word || !names.includes(one))) continue
-    const category = learnedCategory(learned, word, one)
-    if (category === null) continue
-    if (found === NOT_LOOKED_UP) found = new Array<Category | null>(seq.words.length).fill(null)
-    found[p] = category
+  // A few learned words (the usual case) are compared with the words: a property lookup by a
+  // word just cut from the message costs more than a handful of string comparisons.
+  if (namesAny(seq, learned) !== false) {
+    for (let p = 0; p < seq.words.length; p++) {
+      const word = seq.words[p] ?? ''
+      const category = learnedCategory(learned, word, seq.ones[p] ?? word)
+      if (category === null) continue
+      if (found === NOT_LOOKED_UP) found = new Array<Category | null>(seq.words.length).fill(null)
+      found[p] = category
+    }
   }
   seq.learnedFrom = learned
   seq.learned = found
@@ -323,12 +342,17 @@ const SHORT_BRANDS: ReadonlyMap<string, Phrase> = new Map(
   ]),
 )
 
+/** The same phrases in their order, walked by index (no map iterator per word). */
+const SHORT_BRAND_PHRASES: readonly Phrase[] = [...SHORT_BRANDS.values()]
+
 function shortBrandTypo(word: string): Phrase | null {
   if (word.length < 3 || word.length > 7) return null
   const c = word.charCodeAt(0)
   // Only these first letters can start a typo of the brands above: one comparison for most words.
   if (c !== 105 && c !== 117 && c !== 114 && c !== 115) return null
-  for (const [brand, phrase] of SHORT_BRANDS) {
+  for (let k = 0; k < SHORT_BRAND_PHRASES.length; k++) {
+    const phrase = SHORT_BRAND_PHRASES[k] as Phrase
+    const brand = phrase.words[0] ?? ''
     if (
       brand.charCodeAt(0) === c &&
       Math.abs(brand.length - word.length) <= 1 &&

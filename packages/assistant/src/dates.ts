@@ -48,6 +48,11 @@ function parts(date: IsoDate): [number, number, number] {
   return [digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10)]
 }
 
+/** The UTC day number of an ISO date, read in place (no array of its parts). */
+function dayNumberOf(date: IsoDate): number {
+  return dayNumber(digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10))
+}
+
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
 export function daysInMonth(year: number, month: number): number {
@@ -65,17 +70,31 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate()
 }
 
+// The days a week around the last date asked about ('ontem', 'sexta'), worked out once: most
+// messages name a day close to today, and today changes once a day.
+const NEAR = 7
+let nearFrom: IsoDate = ''
+const nearDays: (IsoDate | undefined)[] = new Array(2 * NEAR + 1)
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   if (days === 0) return date
-  const [y, m, d] = parts(date)
-  return isoFromDayNumber(dayNumber(y, m, d) + days)
+  if (days < -NEAR || days > NEAR) return isoFromDayNumber(dayNumberOf(date) + days)
+  if (date !== nearFrom) {
+    nearDays.fill(undefined)
+    nearFrom = date
+  }
+  let found = nearDays[days + NEAR]
+  if (found === undefined) {
+    found = isoFromDayNumber(dayNumberOf(date) + days)
+    nearDays[days + NEAR] = found
+  }
+  return found
 }
 
 /** 0 = domingo … 6 = sábado. */
 export function weekdayOf(date: IsoDate): number {
-  const [y, m, d] = parts(date)
   // 1970-01-01, day 0, was a Thursday (4).
-  return (((Date.UTC(y, m - 1, d) / DAY_MS + 4) % 7) + 7) % 7
+  return (((dayNumberOf(date) + 4) % 7) + 7) % 7
 }
 
 function iso(year: number, month: number, day: number): IsoDate {
@@ -111,7 +130,6 @@ export function resolveDate(
   today: IsoDate,
   direction: DateDirection,
 ): IsoDate | null {
-  const [y, m, d] = parts(today)
   const step = direction === 'backward' ? -1 : 1
   switch (expr.kind) {
     case 'relative':
@@ -125,8 +143,9 @@ export function resolveDate(
     }
     case 'day': {
       if (!Number.isInteger(expr.day) || expr.day < 1 || expr.day > 31) return null
-      let year = y
-      let month = m
+      let year = digitsAt(today, 0, 4)
+      let month = digitsAt(today, 5, 7)
+      const d = digitsAt(today, 8, 10)
       // This month, if the day is on the right side of today; else start from the next month over.
       const sameMonthOk = direction === 'backward' ? expr.day <= d : expr.day >= d
       if (!sameMonthOk) [year, month] = shiftMonth(year, month, step)
@@ -139,6 +158,9 @@ export function resolveDate(
     }
     case 'day_month': {
       if (!validDayMonth(expr.day, expr.month)) return null
+      const y = digitsAt(today, 0, 4)
+      const m = digitsAt(today, 5, 7)
+      const d = digitsAt(today, 8, 10)
       const onOrBefore = expr.month < m || (expr.month === m && expr.day <= d)
       const onOrAfter = expr.month > m || (expr.month === m && expr.day >= d)
       let year = direction === 'backward' ? (onOrBefore ? y : y - 1) : onOrAfter ? y : y + 1

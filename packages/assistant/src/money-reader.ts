@@ -350,7 +350,8 @@ function judge(tokens: Token[], i: number): Candidate | null {
       return null
     }
   }
-  if (prevWord === 'as' && plain && !strong && Number(t.text) <= 23) {
+  // A plain number with nothing strong is whole reais: its centavos say its value (no Number).
+  if (prevWord === 'as' && plain && !strong && cents <= 2300) {
     // 'às 10' (folded 'as 10') is a time of day.
     t.role = Role.TIME
     return null
@@ -359,7 +360,7 @@ function judge(tokens: Token[], i: number): Candidate | null {
     plain &&
     !strong &&
     sign === 0 &&
-    Number(t.text) <= 99 &&
+    cents <= 9900 &&
     next?.spaced &&
     !next.newLine &&
     next.kind === WORD &&
