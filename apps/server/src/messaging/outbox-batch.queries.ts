@@ -94,7 +94,10 @@ export type StartedAttempt = {
  * still sendable (checked again, under the locks) get their attempt started — the approved
  * fallback template replacing free text when the person last wrote more than `windowMs` ago —
  * or, outside the window without a fallback, fail with OUTSIDE_24H_WINDOW. Their own send jobs
- * (all but `ownId`'s, which is running) are removed: this attempt is theirs. One statement.
+ * (all but `ownId`'s, which is running) are retired with graphile-worker's complete_jobs, which
+ * (unlike remove_job) sends no NOTIFY, so this commit does not queue on PostgreSQL's NOTIFY lock
+ * (ADR 036); a job another worker has already taken is left to run and find its message done.
+ * One statement.
  */
 export async function startBatchAttempts(
   db: Queryable,
@@ -140,10 +143,14 @@ export async function startBatchAttempts(
         where o.id = e.id and not e.sendable and o.status = 'queued'
         returning o.id, o.wa_id, null::int as attempts, null::jsonb as payload,
                   e.was_in_doubt, true as closed),
-     done as (select * from started union all select * from closed)
-     select d.id, d.wa_id, d.attempts, d.payload, d.was_in_doubt, d.closed,
-            case when d.id <> $5 then (graphile_worker.remove_job($6 || d.id)).id end as removed
-       from done d`,
+     done as (select * from started union all select * from closed),
+     retired as (
+       select count(*) as n
+         from graphile_worker.complete_jobs(array(
+                select j.id from graphile_worker.jobs j
+                 where j.key = any(array(select $6 || d.id from done d where d.id <> $5)))))
+     select d.id, d.wa_id, d.attempts, d.payload, d.was_in_doubt, d.closed
+       from done d cross join retired`,
     [
       JSON.stringify(params.messages.map((m) => ({ id: m.id, wa_ids: m.waIds }))),
       params.windowMs,
