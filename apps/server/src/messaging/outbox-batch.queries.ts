@@ -179,6 +179,8 @@ export type SendOutcome =
       id: number
       kind: 'retry'
       delayMs: number
+      /** Meta's HTTP status (0: no answer), for the log. */
+      status: number
       code: number | null
       reason: string
       fallback: boolean

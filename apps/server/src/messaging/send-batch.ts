@@ -162,13 +162,13 @@ function outcomeOf(
     typeof row.payload === 'object' && row.payload !== null && 'fallback' in row.payload
   if (result.windowClosed && message.kind !== 'template' && hasFallback) {
     // Meta says the window is closed (its clock wins): the template goes out next.
-    const { code, reason } = result
-    return { id: row.id, kind: 'retry', delayMs: 0, code, reason, fallback: true }
+    const { status, code, reason } = result
+    return { id: row.id, kind: 'retry', delayMs: 0, status, code, reason, fallback: true }
   }
   if (result.retryable && attempts < policy.maxAttempts) {
     const delayMs = rules.backoffMs(policy, attempts, result.retryAfterMs)
-    const { code, reason } = result
-    return { id: row.id, kind: 'retry', delayMs, code, reason, fallback: false }
+    const { status, code, reason } = result
+    return { id: row.id, kind: 'retry', delayMs, status, code, reason, fallback: false }
   }
   const why = result.windowClosed
     ? 'OUTSIDE_24H_WINDOW'
@@ -194,7 +194,7 @@ function logOutcome(log: Logger, rows: readonly StartedAttempt[], outcome: SendO
   if (outcome.kind === 'sent') log.info(fields, 'whatsapp message sent')
   else if (outcome.kind === 'retry') {
     log.warn(
-      { ...fields, code: outcome.code, retryInMs: outcome.delayMs },
+      { ...fields, status: outcome.status, code: outcome.code, retryInMs: outcome.delayMs },
       'whatsapp send failed, will retry',
     )
   } else if (outcome.kind === 'failed') {
