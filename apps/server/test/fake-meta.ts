@@ -55,6 +55,8 @@ export type FakeMeta = {
   downloads: number
   /** The next requests get these answers, in order, before successes resume. */
   failNext(...failures: ScriptedFailure[]): void
+  /** The next requests to this number get these answers, in order (others are not affected). */
+  failFor(to: string, ...failures: ScriptedFailure[]): void
   /** Delay every answer (ms). */
   setLatency(ms: number): void
   /**
@@ -78,8 +80,19 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   })
 }
 
+/** The `to` of a messages request's JSON body ('' when there is none). */
+function recipientOf(raw: string): string {
+  try {
+    const to = (JSON.parse(raw) as { to?: unknown }).to
+    return typeof to === 'string' ? to : ''
+  } catch {
+    return ''
+  }
+}
+
 export async function startFakeMeta(): Promise<FakeMeta> {
   let failures: ScriptedFailure[] = []
+  let failuresFor = new Map<string, ScriptedFailure[]>()
   let latency = 0
   let counter = 0
   let webhookUrl: string | null = null
@@ -147,6 +160,9 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     failNext: (...f) => {
       failures.push(...f)
     },
+    failFor: (to, ...f) => {
+      failuresFor.set(to, [...(failuresFor.get(to) ?? []), ...f])
+    },
     setLatency: (ms) => {
       latency = ms
     },
@@ -155,6 +171,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     },
     reset: () => {
       failures = []
+      failuresFor = new Map()
       fake.sent.length = 0
       fake.media.length = 0
       fake.requests = 0
@@ -252,7 +269,7 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     if (match[1] !== FAKE_PHONE_NUMBER_ID) {
       return json(400, { error: { message: 'Unknown phone number id', code: 100 } })
     }
-    const failure = failures.shift()
+    const failure = failuresFor.get(recipientOf(raw))?.shift() ?? failures.shift()
     if (failure) {
       if ('hangUp' in failure) {
         req.socket.destroy()

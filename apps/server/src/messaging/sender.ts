@@ -12,7 +12,8 @@ import {
   addJob,
 } from '../platform/index.ts'
 import { documentMediaId } from './documents.ts'
-import { type GraphResult, postMessage } from './graph-api.ts'
+import { type GraphConfig, type GraphResult, postMessage } from './graph-api.ts'
+import { type BatchRules, sendBatch } from './send-batch.ts'
 import {
   type OutboundMessage,
   type OutboundPayload,
@@ -173,6 +174,8 @@ export const IN_DOUBT_MS = 30_000
 
 /** The advisory lock a send attempt holds on its message (the recovery sweep tests it). */
 export const ATTEMPT_LOCK_PREFIX = 'whatsapp-attempt:'
+/** The advisory lock held while a message to this number is being sent (+ wa_id). */
+const RECIPIENT_LOCK_PREFIX = 'whatsapp-send:'
 const attemptLockKey = (outboundId: number) => `${ATTEMPT_LOCK_PREFIX}${outboundId}`
 
 /**
@@ -185,6 +188,38 @@ const attemptLockKey = (outboundId: number) => `${ATTEMPT_LOCK_PREFIX}${outbound
  * Meta, so a crash in between leaves the message marked in doubt (see IN_DOUBT_MS).
  */
 export async function deliverOutbound(deps: SendDeps, outboundId: number): Promise<void> {
+  const config = graphConfig(deps.env)
+  // With the Graph API configured, the job sends its message together with the other
+  // recipients' due ones (send-batch.ts); what the batch did not settle goes the single way.
+  if (config && (await deliverInBatch(deps, config, outboundId))) return
+  await deliverOne(deps, outboundId)
+}
+
+const BATCH_RULES: BatchRules = {
+  pacingMs: PACING_MS,
+  inDoubtMs: IN_DOUBT_MS,
+  windowMs: WINDOW_MS,
+  attemptLockPrefix: ATTEMPT_LOCK_PREFIX,
+  recipientLockPrefix: RECIPIENT_LOCK_PREFIX,
+  backoffMs,
+}
+
+async function deliverInBatch(deps: SendDeps, config: GraphConfig, outboundId: number) {
+  const client = await deps.db.connect()
+  let broken = false
+  try {
+    return await sendBatch({ ...deps, config }, client, outboundId, BATCH_RULES)
+  } catch (error) {
+    broken = true
+    throw error
+  } finally {
+    // On an error the connection is closed rather than reused: no lock can outlive the batch.
+    client.release(broken)
+  }
+}
+
+/** One message, alone (the simulator, or a message the batch could not send now). */
+async function deliverOne(deps: SendDeps, outboundId: number): Promise<void> {
   const client = await deps.db.connect()
   let broken = false
   try {
@@ -237,7 +272,7 @@ async function deliverLocked(
     await attempt(deps, client, row, true)
     return
   }
-  const recipient = `whatsapp-send:${row.wa_id}`
+  const recipient = `${RECIPIENT_LOCK_PREFIX}${row.wa_id}`
   await lockForSession(client, recipient)
   held.push(recipient)
   // Read under the recipient's lock: the sends to one person never overlap, so what it says

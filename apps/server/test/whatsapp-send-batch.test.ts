@@ -1,0 +1,285 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startJobRunner } from '../src/app/job-runner.ts'
+import { WHATSAPP_SEND_POLICY } from '../src/app/jobs.ts'
+import { enqueueOutboundBatch, deliverOutbound } from '../src/messaging/sender.ts'
+import { templateMessage } from '../src/messaging/templates.ts'
+import { whatsappSendJob } from '../src/messaging/whatsapp.jobs.ts'
+import { withTransaction } from '../src/platform/db/transaction.ts'
+import { jobKey } from '../src/platform/jobs/job-spec.ts'
+import { createLogger } from '../src/platform/logger.ts'
+import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
+import { waitForIdleJobs } from './job-queue.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
+
+/**
+ * Sends in batches (ADR 008, 2026-11-26): one whatsapp_send job sends the due messages of
+ * several recipients together — each exactly once, a failing recipient retried alone while the
+ * others go out, and a crash between "attempt started" and "sent" leaving every message of the
+ * batch in doubt, settled as a single one is (Meta's status callback, or a send again after
+ * IN_DOUBT_MS without one).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..')
+let fake: FakeMeta
+let server: TestServer
+let dataDir: string
+const children: ChildProcess[] = []
+
+beforeAll(async () => {
+  fake = await startFakeMeta()
+  // No worker: the test runs the send jobs itself, to see what one job does.
+  server = await startTestServer({ ...fakeMetaEnv(fake), WORKER: 'off' })
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-send-batch-'))
+})
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  await server?.stop()
+  await fake?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+beforeEach(() => fake.reset())
+
+const reminder = (n: number) => templateMessage('billReminder', [`Conta ${n}`, '10/12', 'R$ 1,00'])
+
+let nextNumber = 5511987690001
+/** One template message to each of `count` new numbers, queued together as a batch of replies. */
+async function queue(count: number, tag: string) {
+  const waIds = Array.from({ length: count }, () => String(nextNumber++))
+  const db = server.database.pool
+  await withTransaction(db, (tx) =>
+    enqueueOutboundBatch(
+      tx,
+      waIds.map((waId, i) => ({
+        idempotencyKey: `${tag}:${waId}`,
+        channel: 'whatsapp' as const,
+        waId,
+        userId: null,
+        message: reminder(i),
+      })),
+    ),
+  )
+  const { rows } = await db.query<{ id: number; wa_id: string }>(
+    'select id, wa_id from whatsapp_outbound where wa_id = any($1) order by id',
+    [waIds],
+  )
+  return rows
+}
+
+const rowsOf = async (ids: number[]) =>
+  (
+    await server.database.pool.query<{
+      id: number
+      status: string
+      attempts: number
+      wamid: string | null
+      last_error: string | null
+      attempt_started_at: Date | null
+    }>(
+      `select id, status, attempts, wamid, last_error, attempt_started_at
+         from whatsapp_outbound where id = any($1) order by id`,
+      [ids],
+    )
+  ).rows
+
+const waitingJobs = async (ids: number[]) =>
+  (
+    await server.database.pool.query<{ key: string }>(
+      `select key from graphile_worker.jobs where key = any($1) and attempts < max_attempts
+        order by key`,
+      [ids.map((id) => jobKey(whatsappSendJob, id))],
+    )
+  ).rows.map((r) => r.key)
+
+const deps = () => ({
+  db: server.database.pool,
+  env: server.deps.env,
+  log: createLogger('silent'),
+  policy: WHATSAPP_SEND_POLICY,
+})
+
+describe('one send job, several recipients', () => {
+  it('sends each recipient’s message exactly once, and retires the jobs it did', async () => {
+    const queued = await queue(5, 'batch')
+    const ids = queued.map((r) => r.id)
+    expect(await waitingJobs(ids)).toHaveLength(5)
+
+    // The first message's job alone sends all five.
+    await deliverOutbound(deps(), ids[0] ?? 0)
+    expect(fake.sent).toHaveLength(5)
+    expect(fake.requests).toBe(5)
+    expect(new Set(fake.sent.map((m) => m.to))).toEqual(new Set(queued.map((r) => r.wa_id)))
+    const rows = await rowsOf(ids)
+    expect(rows.map((r) => r.status)).toEqual(Array(5).fill('sent'))
+    expect(rows.map((r) => r.attempts)).toEqual(Array(5).fill(1))
+    expect(new Set(rows.map((r) => r.wamid))).toEqual(new Set(fake.sent.map((m) => m.wamid)))
+    // The other four messages' jobs are gone (the first one's is the job that ran).
+    expect(await waitingJobs(ids.slice(1))).toEqual([])
+
+    // Every job left runs and finds nothing to send.
+    for (const id of ids) await deliverOutbound(deps(), id)
+    const runner = await startJobRunner(
+      server.database.pool,
+      createLogger('silent'),
+      server.deps.env,
+    )
+    try {
+      await waitForIdleJobs(server.database.pool)
+    } finally {
+      await runner.stop()
+    }
+    expect(fake.sent).toHaveLength(5)
+  })
+
+  it('retries a failing recipient alone while the others are sent', async () => {
+    const queued = await queue(4, 'one-fails')
+    const ids = queued.map((r) => r.id)
+    const [, failing, limited] = queued
+    if (!failing || !limited) throw new Error('four messages queued')
+    fake.failFor(failing.wa_id, { status: 500 })
+    fake.failFor(limited.wa_id, {
+      status: 429,
+      code: 4,
+      message: 'Application request limit reached',
+    })
+
+    await deliverOutbound(deps(), ids[0] ?? 0)
+    expect(fake.requests).toBe(4)
+    expect(fake.sent.map((m) => m.to).sort()).toEqual(
+      queued
+        .filter((r) => r !== failing && r !== limited)
+        .map((r) => r.wa_id)
+        .sort(),
+    )
+    const byId = new Map((await rowsOf(ids)).map((r) => [r.id, r]))
+    for (const row of [failing, limited]) {
+      expect(byId.get(row.id)).toMatchObject({ status: 'queued', attempts: 1, wamid: null })
+      expect(byId.get(row.id)?.attempt_started_at).toBeNull()
+      expect(byId.get(row.id)?.last_error).toBeTruthy()
+    }
+    // Each failed one has its own retry job; the other sent ones have none (the first one's is
+    // the job that ran).
+    expect(await waitingJobs(ids.slice(1))).toEqual(
+      [failing.id, limited.id].map((id) => jobKey(whatsappSendJob, id)).sort(),
+    )
+
+    // The retries, due now: each failed message sent once more, nobody else again.
+    await server.database.pool.query(
+      `update whatsapp_outbound set next_attempt_at = now() where id = any($1)`,
+      [[failing.id, limited.id]],
+    )
+    await server.database.pool.query(
+      'update graphile_worker._private_jobs set run_at = now() where key = any($1)',
+      [[failing.id, limited.id].map((id) => jobKey(whatsappSendJob, id))],
+    )
+    const runner = await startJobRunner(
+      server.database.pool,
+      createLogger('silent'),
+      server.deps.env,
+    )
+    try {
+      await expect.poll(() => fake.sent.length, { timeout: 15_000 }).toBe(4)
+      await waitForIdleJobs(server.database.pool)
+    } finally {
+      await runner.stop()
+    }
+    expect(fake.sent.map((m) => m.to).sort()).toEqual(queued.map((r) => r.wa_id).sort())
+    const after = await rowsOf(ids)
+    expect(after.map((r) => r.status)).toEqual(Array(4).fill('sent'))
+    expect(after.find((r) => r.id === failing.id)?.attempts).toBe(2)
+    expect(after.find((r) => r.id === limited.id)?.attempts).toBe(2)
+    expect(after.filter((r) => r.attempts === 1)).toHaveLength(2)
+  })
+})
+
+describe('a crash during a batch’s calls to Meta', () => {
+  it('leaves each message in doubt, settled as a single one is', async () => {
+    const db = server.database.pool
+    const queued = await queue(4, 'crash')
+    const ids = queued.map((r) => r.id)
+    // Meta takes its time: the worker is killed while the four calls are open.
+    fake.setLatency(3_000)
+    const worker = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/app/worker.ts')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...fakeMetaEnv(fake),
+          DATABASE_URL: server.database.url,
+          DATA_DIR: dataDir,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          WORKER_STALE_AFTER_SECONDS: '2',
+          AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+        },
+        stdio: 'ignore',
+      },
+    )
+    children.push(worker)
+    const exited = new Promise<void>((resolve) => worker.on('exit', () => resolve()))
+    await expect.poll(() => fake.requests, { timeout: 60_000, interval: 10 }).toBe(4)
+    worker.kill('SIGKILL')
+    await exited
+
+    // Every attempt had started, none was recorded: all four in doubt, and no job waits for them.
+    const inDoubt = await rowsOf(ids)
+    expect(inDoubt.map((r) => r.status)).toEqual(Array(4).fill('queued'))
+    expect(inDoubt.every((r) => r.attempt_started_at !== null && r.attempts === 1)).toBe(true)
+    // Meta did accept them (its answers came too late for the dead worker).
+    await expect.poll(() => fake.sent.length, { timeout: 10_000 }).toBe(4)
+    fake.setLatency(0)
+
+    // Two are reported by Meta's status callbacks; the other two hear nothing for IN_DOUBT_MS.
+    const [a, b, c, d] = ids
+    const reported = [a, b] as number[]
+    const silent = [c, d] as number[]
+    for (const id of reported) {
+      const sent = fake.sent.find((m) => m.body.biz_opaque_callback_data === `out:${id}`)
+      const res = await server.api(
+        '/api/webhooks/whatsapp',
+        signedDelivery(
+          delivery({
+            statuses: [
+              {
+                wamid: sent?.wamid ?? '',
+                status: 'sent',
+                recipient: sent?.to ?? '',
+                callbackData: `out:${id}`,
+              },
+            ],
+          }),
+        ),
+      )
+      expect(res.status).toBe(200)
+    }
+    await db.query(
+      `update whatsapp_outbound set attempt_started_at = attempt_started_at - interval '31 seconds'
+        where id = any($1)`,
+      [silent],
+    )
+
+    // A new runner: its recovery sweep queues the messages without jobs; the silent ones are
+    // sent again (once each), the reported ones never.
+    const runner = await startJobRunner(db, createLogger('silent'), {
+      ...server.deps.env,
+      WORKER_STALE_AFTER_SECONDS: 2,
+    })
+    try {
+      await expect.poll(() => fake.sent.length, { timeout: 60_000 }).toBe(6)
+      await waitForIdleJobs(db)
+    } finally {
+      await runner.stop()
+    }
+    const callbacks = fake.sent.map((m) => m.body.biz_opaque_callback_data)
+    for (const id of reported) expect(callbacks.filter((x) => x === `out:${id}`)).toHaveLength(1)
+    for (const id of silent) expect(callbacks.filter((x) => x === `out:${id}`)).toHaveLength(2)
+    const after = await rowsOf(ids)
+    expect(after.map((r) => r.status)).toEqual(Array(4).fill('sent'))
+    expect(after.every((r) => r.attempt_started_at === null)).toBe(true)
+    for (const id of silent) expect(after.find((r) => r.id === id)?.attempts).toBe(2)
+  }, 120_000)
+})
