@@ -132,15 +132,13 @@ export async function readMessageContexts(
   for (const [index, request] of requests.entries()) {
     const row = rows[index]
     if (!row) throw new Error('message context: a request without its row')
-    if (row.id == null || !row.owner) {
-      // A person without a ledger yet (the first message of a new account): created as ever,
-      // its state read at its turn.
-      const ledger = await ownLedger(db, { userId: request.userId })
-      seen.add(ledger.ledgerId)
-      contexts.push({ claimed: row.claimed, ledger, state: null })
-      continue
-    }
-    const ledger = { ledgerId: row.id, ownerId: row.owner }
+    // A person without a ledger yet (the first message of a new account): created as ever. Its
+    // row then read an empty ledger (no words, endpoints or budgets: true of a ledger just
+    // made; the plan's alerts unknown, so they run) and its accounts are read below.
+    const ledger =
+      row.id == null || !row.owner
+        ? await ownLedger(db, { userId: request.userId })
+        : { ledgerId: row.id, ownerId: row.owner }
     contexts.push({ claimed: row.claimed, ledger, state: null })
     // A message already answered changes nothing and reads no state.
     if (seen.has(ledger.ledgerId) || (request.messageId && !row.claimed)) {
