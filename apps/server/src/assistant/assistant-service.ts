@@ -16,7 +16,6 @@ import {
   type EntrySource,
   formatBRL,
   MAX_ENTRY_CENTS,
-  saoPauloDate,
   saoPauloMonth,
 } from '@equilibrai/shared'
 import type pg from 'pg'
@@ -43,7 +42,6 @@ import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
 import {
   otherInstallmentIds,
-  customCategoriesForAssistant,
   customCategoryTotal,
   editEntry,
   recordEntry,
@@ -53,11 +51,15 @@ import {
   monthSummary,
   rangeSummary,
   lastTransactionBy,
-  listAccounts,
   recentTransactions,
 } from '../ledger/index.ts'
 import { learnWords, withTaughtWords } from './learned-words.queries.ts'
-import { claimAndLedger, type Listeners, wordsAndPending } from './message-context.queries.ts'
+import {
+  type Listeners,
+  type MessageContext,
+  readLedgerState,
+  readMessageContext,
+} from './message-context.queries.ts'
 import { HIGH_SPENDING_RULE } from '../alerts/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 import { actPlanning } from './bill-recurring-budget-actions.ts'
@@ -120,14 +122,20 @@ const INSTALLMENT_CORRECTION =
   'Esse lançamento é uma parcela. Para corrigir a compra parcelada, mande *desfazer* e depois a compra de novo com o valor certo.'
 const CORRECTION_TOO_LARGE = `O valor máximo por lançamento é ${formatBRL(MAX_ENTRY_CENTS)}. Para um valor maior, mande o lançamento de novo com o valor certo.`
 
-/** `tx` must be inside a transaction. */
+/**
+ * `tx` must be inside a transaction. `prepared`: the message's context as its batch read it
+ * (message-context.queries.ts, the WhatsApp job); without it the message is a batch of one.
+ */
 export async function handleMessage(
   tx: pg.PoolClient,
   input: HandleMessageInput,
+  prepared?: MessageContext,
 ): Promise<HandleMessageResult> {
   const { messageId, userId } = input
-  // The message id claimed and the ledger found in one statement (message-context.queries.ts).
-  const { claimed, ledger } = await claimAndLedger(tx, { messageId, userId })
+  // The message id claimed, the ledger found and, unless an earlier message of the batch
+  // shares the ledger, its state read: a few statements for the whole batch.
+  const { claimed, ledger, state, keepReply } =
+    prepared ?? (await readMessageContext(tx, { messageId, userId, now: input.now }))
   if (messageId && !claimed) {
     const reply = (await storedReply(tx, { messageId, userId })) ?? ''
     const document = await documentForMessage(tx, { messageId })
@@ -140,23 +148,14 @@ export async function handleMessage(
       ...(document ? { document } : {}),
     }
   }
-  // The taught words, and whether a question is pending, in one statement; the pending slot is
-  // written only when it holds something (most messages find it empty).
-  const { learnedWords, customWords, pending, listeners } = await wordsAndPending(tx, {
-    ledgerId: ledger.ledgerId,
-    userId,
-  })
-  // The ledger's accounts, with today's balances: the message may name one ('no nubank').
-  const accounts = await listAccounts(tx, {
-    ledgerId: ledger.ledgerId,
-    today: saoPauloDate(input.now),
-  })
-  // Categories of one's own: 'pet shop 80 em Cachorro' records into Cachorro (ADR 026), and so
-  // does 'ração 80' once a correction taught 'ração' Cachorro (migration 037).
-  const customCategories = withTaughtWords(
-    await customCategoriesForAssistant(tx, { ledgerId: ledger.ledgerId }),
-    customWords,
-  )
+  // The taught words, whether a question is pending (the pending slot is written only when it
+  // holds something: most messages find it empty), the listeners, the accounts with today's
+  // balances (the message may name one: 'no nubank') and the categories of one's own ('pet shop
+  // 80 em Cachorro' records into Cachorro, ADR 026, and so does 'ração 80' once a correction
+  // taught 'ração' Cachorro, migration 037).
+  const { learnedWords, customWords, pending, listeners, accounts, ...rest } =
+    state ?? (await readLedgerState(tx, { userId, now: input.now }))
+  const customCategories = withTaughtWords(rest.customCategories, customWords)
   const context = {
     now: input.now,
     learnedWords,
@@ -181,7 +180,10 @@ export async function handleMessage(
         ? await answerReportRequest(tx, { ...input, ledger, decision })
         : await acted(tx, { ...input, ledger, accounts, decision, listeners })
   const { reply } = result
-  if (messageId) await saveReply(tx, { messageId, reply })
+  if (messageId) {
+    if (keepReply) keepReply(reply)
+    else await saveReply(tx, { messageId, reply })
+  }
   return { ...result, decision }
 }
 

@@ -162,6 +162,20 @@ export async function saveReply(
   ])
 }
 
+/** saveReply for a batch's messages in one statement (ADR 024, context read once per batch). */
+export async function saveReplies(
+  db: Queryable,
+  saved: readonly { messageId: string; reply: string }[],
+): Promise<void> {
+  if (saved.length === 0) return
+  await db.query(
+    `update assistant_replies r set reply = x.reply
+       from unnest($1::text[], $2::text[]) x(message_id, reply)
+      where r.message_id = x.message_id`,
+    [saved.map((s) => s.messageId), saved.map((s) => s.reply)],
+  )
+}
+
 export async function storedReply(
   db: Queryable,
   { messageId, userId }: { messageId: string; userId: string },

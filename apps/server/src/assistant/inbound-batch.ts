@@ -13,10 +13,11 @@ import { inTransaction, type Logger, unlockSessions } from '../platform/index.ts
 
 /*
  * Several people's next messages in one whatsapp_inbound job (ADR 024, third pass): one claim,
- * one transaction, the replies queued together, one statement that closes them all and retires
- * their own jobs. Per message
- * the work is the single path's (processor.ts: who wrote, linking, the assistant, the reply);
- * what a batch saves is the per-message job, locks, BEGIN/COMMIT and closing.
+ * one transaction, the messages' context read together (`prepare`: who wrote, the claims, the
+ * ledgers and their state, ADR 024 "context read once per batch"), the replies queued together,
+ * one statement that closes them all and retires their own jobs. Per message the work is the
+ * single path's (processor.ts: linking, the assistant, the reply); what a batch saves is the
+ * per-message job, locks, reads, BEGIN/COMMIT and closing.
  *
  * Failures: the batch's transaction is all or nothing. When it fails, each message it had
  * locked is understood again alone, in a transaction of its own, with today's failure rules
@@ -34,9 +35,13 @@ const CLAIM_WINDOW = 256
 /** A message understood: the reply to queue, and how to close the message. */
 export type Responded = { closed: ClosedInbound; reply: OutboundInput | null }
 
-export type BatchSteps = {
+export type BatchSteps<P> = {
+  /** Reads what the locked messages need, for all of them at once, before the first. */
+  prepare: (tx: pg.PoolClient, rows: readonly InboundRow[]) => Promise<P>
   /** Understands one locked message (its own writes done): its reply and how to close it. */
-  respond: (tx: pg.PoolClient, row: InboundRow) => Promise<Responded>
+  respond: (tx: pg.PoolClient, row: InboundRow, prepared: P) => Promise<Responded>
+  /** Writes what the messages left for the end of the batch (their stored replies). */
+  finish: (tx: pg.PoolClient, prepared: P) => Promise<void>
   /** One message alone, as the single path does it; throws when its job is to try again. */
   alone: (id: number) => Promise<void>
 }
@@ -47,10 +52,10 @@ export type BatchSteps = {
  * was busy or not at that message yet); 'none' when nobody was free. Throws when `ownId`
  * failed and its job is to try again.
  */
-export async function understandBatch(
+export async function understandBatch<P>(
   client: pg.PoolClient,
   { ownId, log }: { ownId: number; log: Logger },
-  steps: BatchSteps,
+  steps: BatchSteps<P>,
 ): Promise<'own' | 'others' | 'none'> {
   const candidates = await batchCandidates(client, { own: ownId, window: CLAIM_WINDOW })
   const claimed = await tryLockConversations(client, { candidates, size: INBOUND_BATCH_SIZE })
@@ -64,11 +69,13 @@ export async function understandBatch(
         locked = await lockBatchRows(tx, claimed)
         const closed: ClosedInbound[] = []
         const replies: OutboundInput[] = []
+        const prepared = await steps.prepare(tx, locked)
         for (const row of locked) {
-          const { closed: close, reply } = await steps.respond(tx, row)
+          const { closed: close, reply } = await steps.respond(tx, row, prepared)
           closed.push(close)
           if (reply) replies.push(reply)
         }
+        await steps.finish(tx, prepared)
         // The replies with their pacing slots and send jobs: two statements for the batch.
         await enqueueOutboundBatch(tx, replies)
         if (closed.length) {

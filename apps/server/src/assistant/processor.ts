@@ -4,6 +4,8 @@ import {
   normalizeCode,
   consumeLinkCode,
   findAndTouchLink,
+  findAndTouchLinks,
+  type Link,
   findLinkByWaId,
   linkNumber,
   buttonReplyText,
@@ -38,7 +40,8 @@ import {
   type Logger,
   unlockSession,
 } from '../platform/index.ts'
-import { dropPending } from './assistant-state.queries.ts'
+import { dropPending, saveReplies } from './assistant-state.queries.ts'
+import { type MessageContext, readMessageContexts } from './message-context.queries.ts'
 import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
@@ -131,8 +134,10 @@ export async function processInbound(deps: ProcessDeps, inboundId: number): Prom
     // Usually this message and other people's next ones together (inbound-batch.ts). While
     // its person is busy (in another job's batch) the job takes other people's messages rather
     // than wait; alone below when there are none, it is not their next yet, or it failed before.
-    const steps: BatchSteps = {
-      respond: (tx, row) => respond(deps, tx, row),
+    const steps: BatchSteps<Prepared> = {
+      prepare,
+      respond: (tx, row, prepared) => respond(deps, tx, row, prepared),
+      finish,
       alone: (id) =>
         inTransaction(client, (tx) => processLocked(deps, tx, id)).catch((error) =>
           handleFailure(deps, client, id, error),
@@ -192,12 +197,75 @@ const MAX_BATCH_ROUNDS = 4
 /** Earlier messages one job understands before its own (more are left to their own jobs). */
 const MAX_CATCH_UP = 50
 
+/** A message alone: a batch of one (the same reads and writes, for one message). */
 async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: number) {
   const row = await lockInbound(tx, inboundId)
   if (!row || row.processed_at) return
-  const { closed, reply } = await respond(deps, tx, row)
+  const prepared = await prepare(tx, [row])
+  const { closed, reply } = await respond(deps, tx, row, prepared)
+  await finish(tx, prepared)
   if (reply) await enqueueOutbound(tx, reply)
   await markProcessed(tx, closed)
+}
+
+/**
+ * What a batch's messages read once for all of them (ADR 024, context read once per batch): who
+ * wrote (the WhatsApp numbers' links; a number absent was not read), and each assistant
+ * message's context by inbox id (message-context.queries.ts); the replies to store at the end.
+ */
+type Prepared = {
+  links: Map<string, Link | null>
+  contexts: Map<number, MessageContext>
+  replies: { messageId: string; reply: string }[]
+}
+
+/**
+ * Reads the batch's context in three or four statements. Messages read nothing here, and read
+ * as the single path does at their turn, when an earlier message of the batch could change what
+ * they would read: a batch with a 'vincular' (a number linked may move another number's link)
+ * reads nothing; a person's second message (the same person on two channels) reads at its turn;
+ * a second message of the same ledger reads the ledger's state at its turn
+ * (readMessageContexts).
+ */
+async function prepare(tx: pg.PoolClient, rows: readonly InboundRow[]): Promise<Prepared> {
+  const prepared: Prepared = { links: new Map(), contexts: new Map(), replies: [] }
+  const reads = rows.map((row) => ({ row, read: readMessageRow(row) }))
+  if (reads.some(({ row, read }) => row.channel === 'whatsapp' && read.linkCode !== null))
+    return prepared
+  prepared.links = await findAndTouchLinks(
+    tx,
+    rows.filter((r) => r.channel === 'whatsapp').map((r) => r.wa_id),
+  )
+  const people = new Set<string>()
+  const wanted: { id: number; messageId: string; userId: string; now: Date }[] = []
+  for (const { row, read } of reads) {
+    const userId =
+      row.channel === 'simulator' ? row.user_id : (prepared.links.get(row.wa_id)?.userId ?? null)
+    if (!userId) continue
+    const first = !people.has(userId)
+    people.add(userId)
+    // Only a text the assistant will understand claims its id and reads the ledger.
+    if (first && 'text' in read.read && read.linkCode === null)
+      wanted.push({ id: row.id, messageId: row.message_id, userId, now: row.sent_at })
+  }
+  const contexts = await readMessageContexts(tx, wanted)
+  for (const [index, { id, messageId }] of wanted.entries()) {
+    const context = contexts[index]
+    if (!context) continue
+    context.keepReply = (reply) => prepared.replies.push({ messageId, reply })
+    prepared.contexts.set(id, context)
+  }
+  return prepared
+}
+
+/** The replies the batch's messages left to store: one statement. */
+async function finish(tx: pg.PoolClient, prepared: Prepared): Promise<void> {
+  await saveReplies(tx, prepared.replies)
+}
+
+function readMessageRow(row: InboundRow): { read: Read; linkCode: string | null } {
+  const read = readMessage(row.type, row.payload)
+  return { read, linkCode: 'text' in read ? readLinkCommand(read.text) : null }
 }
 
 /**
@@ -207,8 +275,13 @@ async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: nu
  * conversation's state (the list 'últimos' showed, a pending confirmation, the answer limits)
  * sees each message after the one before.
  */
-async function respond(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Responded> {
-  const outcome = await decide(deps, tx, row)
+async function respond(
+  deps: ProcessDeps,
+  tx: pg.PoolClient,
+  row: InboundRow,
+  prepared: Prepared,
+): Promise<Responded> {
+  const outcome = await decide(deps, tx, row, prepared)
   deps.log.info(
     {
       inboundId: row.id,
@@ -237,21 +310,28 @@ async function respond(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): P
   }
 }
 
-async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Promise<Outcome> {
+async function decide(
+  deps: ProcessDeps,
+  tx: pg.PoolClient,
+  row: InboundRow,
+  prepared: Prepared,
+): Promise<Outcome> {
   const { env } = deps
-  const read = readMessage(row.type, row.payload)
-  const linkCode = 'text' in read ? readLinkCommand(read.text) : null
+  const { read, linkCode } = readMessageRow(row)
+  const context = prepared.contexts.get(row.id)
 
   if (row.channel === 'simulator') {
     if (!row.user_id) throw new Error('simulator message without an account')
     if (linkCode !== null)
       return reply('processed', row.user_id, textMessage(texts.simulatorLink()))
-    return answer(deps, tx, row, row.user_id, read)
+    return answer(deps, tx, row, row.user_id, read, context)
   }
 
   if (linkCode !== null) return link(deps, tx, row, linkCode)
   // The account, and the form that wrote remembered for proactive messages: one statement.
-  const linked = await findAndTouchLink(tx, row.wa_id)
+  const linked = prepared.links.has(row.wa_id)
+    ? (prepared.links.get(row.wa_id) ?? null)
+    : await findAndTouchLink(tx, row.wa_id)
   if (!linked) {
     // A few answers an hour at most: two bots answering each other must not loop forever.
     const answered = await recentWithStatus(tx, { waId: row.wa_id, status: 'unknown_sender' })
@@ -265,7 +345,7 @@ async function decide(deps: ProcessDeps, tx: pg.PoolClient, row: InboundRow): Pr
           : null,
     }
   }
-  return answer(deps, tx, row, linked.userId, read)
+  return answer(deps, tx, row, linked.userId, read, context)
 }
 
 function reply(
@@ -282,6 +362,8 @@ async function answer(
   row: InboundRow,
   userId: string,
   read: Read,
+  /** The message's context as its batch read it (undefined: read at its turn). */
+  context: MessageContext | undefined,
 ) {
   const statement =
     'nonText' in read && read.nonText === 'document' ? statementDocument(row.payload) : null
@@ -305,14 +387,18 @@ async function answer(
     await dropPending(tx, { userId })
     return reply('processed', userId, textMessage(replies.nonText(nonTextKind(read.nonText))))
   }
-  const result = await handleMessage(tx, {
-    userId,
-    text: read.text,
-    now: row.sent_at,
-    source: 'whatsapp',
-    messageId: row.message_id,
-    publicUrl: deps.env.PUBLIC_URL,
-  })
+  const result = await handleMessage(
+    tx,
+    {
+      userId,
+      text: read.text,
+      now: row.sent_at,
+      source: 'whatsapp',
+      messageId: row.message_id,
+      publicUrl: deps.env.PUBLIC_URL,
+    },
+    context,
+  )
   const decision = result.decision
   const message = result.document
     ? documentMessage({ ...result.document, caption: result.reply })

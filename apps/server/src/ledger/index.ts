@@ -4,6 +4,7 @@ export {
   deleteAccount,
   getAccount,
   listAccounts,
+  listAccountsOfLedgers,
   updateAccount,
   usableAccount,
 } from './accounts/accounts.queries.ts'
@@ -31,6 +32,7 @@ export type { NewTransfer } from './accounts/transfers.queries.ts'
 export { transfersRoutes } from './accounts/transfers.routes.ts'
 export {
   customCategoriesForAssistant,
+  customCategoriesOfLedgers,
   customCategoryTotal,
   listCustomCategories,
 } from './categories/custom-categories.queries.ts'

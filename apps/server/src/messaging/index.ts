@@ -24,10 +24,12 @@ export {
   consumeLinkCode,
   findLinkByUser,
   findAndTouchLink,
+  findAndTouchLinks,
   findLinkByWaId,
   linkNumber,
   touchLink,
 } from './links.queries.ts'
+export type { Link } from './links.queries.ts'
 export { MAX_FAILED_LINKS_PER_HOUR, normalizeCode } from './links.ts'
 export {
   buttonReplyText,

@@ -104,6 +104,38 @@ export async function findAndTouchLink(db: Queryable, waId: string): Promise<Lin
   return row ? { userId: row.user_id, waId: row.wa_id, linkedAt: row.linked_at } : null
 }
 
+/**
+ * findAndTouchLink for several numbers in one statement (a batch of messages, ADR 024): each
+ * number's link (null: not a customer's), the form that wrote remembered. The numbers are
+ * different people's (one message per person in a batch).
+ */
+export async function findAndTouchLinks(
+  db: Queryable,
+  waIds: readonly string[],
+): Promise<Map<string, Link | null>> {
+  const found = new Map<string, Link | null>(waIds.map((w) => [w, null]))
+  if (waIds.length === 0) return found
+  const { rows } = await db.query<{
+    asked: string
+    user_id: string
+    wa_id: string
+    linked_at: Date
+  }>(
+    `with link as (
+       select x.asked, l.user_id, l.wa_id, l.linked_at
+         from unnest($1::text[], $2::text[]) x(asked, phone_key)
+         join whatsapp_links l on l.phone_key = x.phone_key),
+     touched as (
+       update whatsapp_links w set wa_id = link.asked, updated_at = now()
+         from link where w.user_id = link.user_id and link.wa_id <> link.asked)
+     select asked, user_id, wa_id, linked_at from link`,
+    [waIds, waIds.map(phoneKey)],
+  )
+  for (const row of rows)
+    found.set(row.asked, { userId: row.user_id, waId: row.wa_id, linkedAt: row.linked_at })
+  return found
+}
+
 export async function unlink(db: Queryable, { userId }: { userId: string }): Promise<boolean> {
   const { rowCount } = await db.query('delete from whatsapp_links where user_id = $1', [userId])
   await db.query('delete from whatsapp_link_codes where user_id = $1', [userId])

@@ -64,6 +64,30 @@ export async function listAccounts(
   return rows.map(toAccount)
 }
 
+/**
+ * listAccounts for several ledgers at once (a batch of WhatsApp messages, ADR 024): each
+ * (ledger, day) pair's accounts with their balances on that day, in listAccounts's order, in
+ * one statement. Keyed `${ledgerId}:${day}`.
+ */
+export async function listAccountsOfLedgers(
+  db: Queryable,
+  pairs: readonly { ledgerId: number; today: string }[],
+): Promise<Map<string, Account[]>> {
+  const found = new Map<string, Account[]>()
+  for (const p of pairs) found.set(`${p.ledgerId}:${p.today}`, [])
+  if (pairs.length === 0) return found
+  const { rows } = await db.query<Account & { ledger_id: number; day: string }>({
+    name: 'ledgers_accounts_with_balances',
+    text: `select x.ledger_id, x.day::text as day, ${FIELDS}, ${balanceSql('x.day')} as balance_cents
+             from unnest($1::bigint[], $2::date[]) x(ledger_id, day)
+             join accounts a on a.ledger_id = x.ledger_id
+            order by x.ledger_id, x.day, ${ORDER}`,
+    values: [pairs.map((p) => p.ledgerId), pairs.map((p) => p.today)],
+  })
+  for (const row of rows) found.get(`${row.ledger_id}:${row.day}`)?.push(toAccount(row))
+  return found
+}
+
 /** One account of the ledger with its balance, or null. */
 export async function getAccount(
   db: Queryable,

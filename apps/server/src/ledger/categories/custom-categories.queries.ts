@@ -143,6 +143,28 @@ export async function customCategoriesForAssistant(
   return rows
 }
 
+/** customCategoriesForAssistant for several ledgers in one statement (ADR 024): by ledger id. */
+export async function customCategoriesOfLedgers(
+  db: Queryable,
+  ledgerIds: readonly number[],
+): Promise<Map<number, { id: number; name: string; category: Category }[]>> {
+  const found = new Map<number, { id: number; name: string; category: Category }[]>()
+  for (const id of ledgerIds) found.set(id, [])
+  if (ledgerIds.length === 0) return found
+  const { rows } = await db.query<{
+    ledger_id: number
+    id: number
+    name: string
+    category: Category
+  }>(
+    `select ledger_id, id, name, category from custom_categories
+      where ledger_id = any ($1::bigint[]) order by ledger_id, id`,
+    [ledgerIds],
+  )
+  for (const { ledger_id, ...row } of rows) found.get(ledger_id)?.push(row)
+  return found
+}
+
 /**
  * 'quanto gastei com Cachorro': the entries of this category of one's own in a month
  * (`YYYY-MM`) or from..to (inclusive), summed by the same query as the web's totals
