@@ -13,36 +13,39 @@ import { createTestDatabase, startTestServer, type TestServer } from './test-ser
 
 type Overrides = Record<string, string>
 
-/** The value the suite's beforeAll made, or an error that says it is read too early. */
-function liveValue<T>(what: string) {
+/**
+ * Registers the suite's hooks: `start` in a beforeAll, `stop` in an afterAll; returns a reader of
+ * what `start` made that throws, saying so, when read before the beforeAll ran.
+ */
+function suiteValue<T>(what: string, start: () => Promise<T>, stop: (value: T) => Promise<void>) {
   let value: T | undefined
-  return {
-    set: (next: T) => {
-      value = next
-    },
-    peek: () => value,
-    get: (): T => {
-      if (value === undefined) throw new Error(`${what} is read before its beforeAll ran`)
-      return value
-    },
+  beforeAll(async () => {
+    value = await start()
+  })
+  afterAll(async () => {
+    if (value !== undefined) await stop(value)
+  })
+  return (): T => {
+    if (value === undefined) throw new Error(`${what} is read before its beforeAll ran`)
+    return value
   }
 }
 
 /** A fresh, migrated and seeded database for this suite (createTestDatabase), closed after it. */
 export function useTestDatabase(overrides: Overrides = {}): Database {
-  const live = liveValue<Database>('useTestDatabase()')
-  beforeAll(async () => {
-    live.set(await createTestDatabase(overrides))
-  })
-  afterAll(() => live.peek()?.close())
+  const live = suiteValue(
+    'useTestDatabase()',
+    () => createTestDatabase(overrides),
+    (database) => database.close(),
+  )
   return {
     get pool() {
-      return live.get().pool
+      return live().pool
     },
     get url() {
-      return live.get().url
+      return live().url
     },
-    close: () => live.get().close(),
+    close: () => live().close(),
   }
 }
 
@@ -55,30 +58,30 @@ export function useTestServer(
   webDist?: string,
   options?: Parameters<typeof startTestServer>[2],
 ): TestServer {
-  const live = liveValue<TestServer>('useTestServer()')
-  beforeAll(async () => {
-    const env = typeof overrides === 'function' ? overrides() : overrides
-    live.set(await startTestServer(env, webDist, options))
-  })
-  afterAll(() => live.peek()?.stop())
+  const live = suiteValue(
+    'useTestServer()',
+    () =>
+      startTestServer(typeof overrides === 'function' ? overrides() : overrides, webDist, options),
+    (server) => server.stop(),
+  )
   return {
     get url() {
-      return live.get().url
+      return live().url
     },
     get port() {
-      return live.get().port
+      return live().port
     },
     get deps() {
-      return live.get().deps
+      return live().deps
     },
     get database() {
-      return live.get().database
+      return live().database
     },
     get dataDir() {
-      return live.get().dataDir
+      return live().dataDir
     },
-    api: (p, init) => live.get().api(p, init),
-    close: () => live.get().close(),
-    stop: () => live.get().stop(),
+    api: (p, init) => live().api(p, init),
+    close: () => live().close(),
+    stop: () => live().stop(),
   }
 }
