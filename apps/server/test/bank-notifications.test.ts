@@ -1,17 +1,13 @@
 import type { SimulatorConversation } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser, type TestClient } from './auth-client.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 
 /**
  * Forwarded bank notifications (ARCHITECTURE §10) through the simulator: the same inbox → job →
  * assistant → sender pipeline as WhatsApp, on a real embedded PostgreSQL.
  */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'on', TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ WORKER: 'on', TRUST_PROXY: 'x-forwarded-for' })
 
 async function conversation(client: TestClient) {
   const res = await client.request('/api/simulator/messages')

@@ -1,17 +1,13 @@
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { purgeUnverifiedSignUps } from '../src/accounts/auth-cleanup.ts'
 import { signedInUser, signUp, TestClient, uniqueEmail } from './auth-client.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 
 /** The audit's smaller items: each was reproducible before its fix. */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 const errorOf = async (res: Response) =>
   ((await res.json()) as { error: { code: string; message: string } }).error

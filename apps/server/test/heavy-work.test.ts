@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ledgerForUser } from '../src/tenancy/ledgers.queries.ts'
 import { signedInUser } from './auth-client.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { startTestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 
 /*
  * ARCHITECTURE §12: heavy work has bounded concurrency. 100 PDF statements asked at once: those
@@ -9,11 +10,7 @@ import { startTestServer, type TestServer } from './test-server.ts'
  * never a pile-up until everything times out); the others arrive whole. The event loop's
  * responsiveness under this load is measured by `npm run bench -- heavy`.
  */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server?.stop())
+const server = useTestServer()
 
 describe('100 PDF statements at once', () => {
   it('are answered 200 or 503 BUSY with Retry-After, never 500', async () => {

@@ -1,13 +1,9 @@
 import { JOBS } from '../src/app/jobs.ts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addJob } from '../src/platform/jobs/add-job.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'on' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ WORKER: 'on' })
 
 describe('job runner inside the server', () => {
   it('registers the hourly counter reset and runs queued jobs', async () => {

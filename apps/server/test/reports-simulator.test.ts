@@ -1,18 +1,14 @@
 import { type SimulatorConversation, saoPauloMonth } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser, type TestClient } from './auth-client.ts'
 import { recordEntries, setPlan } from './report-fixtures.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 
 /**
  * The simulator shows the PDF statement the assistant sends as a downloadable attachment: the
  * stored file, to its owner only.
  */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'on', TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ WORKER: 'on', TRUST_PROXY: 'x-forwarded-for' })
 
 async function settled(client: TestClient, count: number) {
   let last: SimulatorConversation | undefined

@@ -1,10 +1,10 @@
 import http from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ledgerForUser } from '../src/tenancy/ledgers.queries.ts'
 import { signedInUser, type TestClient } from './auth-client.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
 import { buildDataExport } from './whole-data-export.ts'
+import { useTestServer } from './use-test-database.ts'
 
 /*
  * Issue 25: 20 concurrent LGPD exports took 1.6 GB, each built whole in memory. The export and
@@ -14,16 +14,12 @@ import { buildDataExport } from './whole-data-export.ts'
  * mid-stream gives back its turn and its database connection; a full lane answers 503 BUSY
  * with Retry-After, never 500. (Memory under 20 exports: `npm run bench -- heavy`.)
  */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({
-    EXPORT_CONCURRENCY: '1',
-    EXPORT_QUEUE: '0',
-    CSV_CONCURRENCY: '1',
-    CSV_QUEUE: '0',
-  })
+const server = useTestServer({
+  EXPORT_CONCURRENCY: '1',
+  EXPORT_QUEUE: '0',
+  CSV_CONCURRENCY: '1',
+  CSV_QUEUE: '0',
 })
-afterAll(() => server?.stop())
 
 const ENTRIES = 12_000
 

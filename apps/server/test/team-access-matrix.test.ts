@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../src/app/create-app.ts'
 import { hashToken } from '../src/teams/team-service.ts'
 import { signedInUser, TestClient, uniqueEmail } from './auth-client.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 
 /*
  * Issue 14's authorisation matrix: every team route and every /api/v1 route (read from the
@@ -13,11 +13,7 @@ import { startTestServer, type TestServer } from './test-server.ts'
  * change to the team's data by them. Expected: none.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type Caller = 'owner' | 'member' | 'removed' | 'someone else' | 'anonymous'
 type User = Awaited<ReturnType<typeof signedInUser>>

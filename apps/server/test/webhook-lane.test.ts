@@ -1,17 +1,17 @@
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { emitTestEvent, emitWebhookEvent } from '../src/events/webhook-events.ts'
 import { receive } from '../src/messaging/inbox.ts'
 import { linkNumber } from '../src/messaging/links.queries.ts'
-import type { Database } from '../src/platform/db/database.ts'
 import { withTransaction } from '../src/platform/db/transaction.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { ledgerForUser } from '../src/tenancy/ledgers.queries.ts'
 import { insertUser } from './ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from './test-server.ts'
+import { testEnv } from './test-server.ts'
 import { startReceiver } from './webhook-receiver.ts'
+import { useTestDatabase } from './use-test-database.ts'
 
 /*
  * Issue 25 (medium): 24 test events to an endpoint that accepts the connection and never
@@ -23,11 +23,7 @@ import { startReceiver } from './webhook-receiver.ts'
  * attempts running at a time.
  */
 
-let database: Database
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(() => database?.close())
+const database = useTestDatabase()
 
 /** Accepts connections and never answers; counts them. */
 async function deadEndpoint() {

@@ -1,23 +1,21 @@
 import { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { setAdmin } from '../app/cli/commands/accounts.ts'
 import type { AppBindings } from '../platform/http/app-types.ts'
 import { requireAdmin, requireUser } from './auth-guards.ts'
 import { onError } from '../platform/http/errors.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 let app: Hono<AppBindings>
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
   app = new Hono<AppBindings>()
     .get('/user', requireUser(server.deps), (c) => c.json({ id: c.get('user').id }))
     .get('/admin', requireAdmin(server.deps), (c) => c.json({ admin: c.get('user').email }))
   app.onError(onError(server.deps.log))
 })
-afterAll(() => server?.stop())
 
 const get = (path: string, cookie = '') => app.request(path, { headers: { cookie } })
 

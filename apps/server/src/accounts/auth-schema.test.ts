@@ -1,17 +1,13 @@
 import { getMigrations } from 'better-auth/db/migration'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, testEnv } from '../../test/test-server.ts'
-import type { Database } from '../platform/db/database.ts'
+import { describe, expect, it } from 'vitest'
+import { testEnv } from '../../test/test-server.ts'
 import { createLogger } from '../platform/logger.ts'
 import { authOptions } from './auth.ts'
 import { createAuthRateLimiter } from './auth-rate-limits.ts'
 import { createPasswordHasher } from './password-hasher.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
 
-let database: Database
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(() => database?.close())
+const database = useTestDatabase()
 
 describe("Better Auth's schema", () => {
   it('is exactly what our committed migrations create: nothing to add', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   PASSWORD,
   randomIp,
@@ -7,7 +7,7 @@ import {
   TestClient,
   uniqueEmail,
 } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /**
  * Password guessing (ARCHITECTURE §5, ADR 010): wrong passwords are counted per account and
@@ -15,13 +15,9 @@ import { startTestServer, type TestServer } from '../../test/test-server.ts'
  * address never stop the right password from another. The per-address attempt limit across
  * accounts is raised here so that what is measured is the failure count alone.
  */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' }, undefined, {
-    authRateLimits: { signInPerIp: { max: 10_000, windowSeconds: 600 } },
-  })
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' }, undefined, {
+  authRateLimits: { signInPerIp: { max: 10_000, windowSeconds: 600 } },
 })
-afterAll(() => server?.stop())
 
 const WRONG = 'Senha-Errada-1'
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   PASSWORD,
   signedInUser,
@@ -7,21 +7,17 @@ import {
   TestClient,
   uniqueEmail,
 } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { startTestServer } from '../../test/test-server.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' }, undefined, {
-    authRateLimits: {
-      signInPerIp: { max: 4, windowSeconds: 600 },
-      signUpPerIp: { max: 2, windowSeconds: 3600 },
-      passwordResetPerAccount: { max: 2, windowSeconds: 3600 },
-      verificationEmailPerAccount: { max: 1, windowSeconds: 3600 },
-    },
-  })
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' }, undefined, {
+  authRateLimits: {
+    signInPerIp: { max: 4, windowSeconds: 600 },
+    signUpPerIp: { max: 2, windowSeconds: 3600 },
+    passwordResetPerAccount: { max: 2, windowSeconds: 3600 },
+    verificationEmailPerAccount: { max: 1, windowSeconds: 3600 },
+  },
 })
-afterAll(() => server?.stop())
 
 async function expectLimited(res: Response) {
   expect(res.status).toBe(429)

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { setAdmin } from '../app/cli/commands/accounts.ts'
 import { createApp } from '../app/create-app.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /** Every admin route this feature serves; each is checked for all three callers. */
 const ADMIN_ROUTES = [
@@ -14,14 +14,13 @@ const ADMIN_ROUTES = [
   '/api/admin/waitlist.csv',
 ]
 
-let server: TestServer
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 let anonymous: TestClient
 let user: TestClient
 let admin: TestClient
 let adminEmail: string
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
   anonymous = new TestClient(server)
   user = (await signedInUser(server, { name: 'Usuária Comum' })).client
   const signedAdmin = await signedInUser(server, { name: 'Ana Admin' })
@@ -29,7 +28,6 @@ beforeAll(async () => {
   adminEmail = signedAdmin.email
   await setAdmin(server.database.pool, adminEmail, true)
 })
-afterAll(() => server?.stop())
 
 describe('admin routes: the access matrix', () => {
   it.each(ADMIN_ROUTES)('%s: 401 anonymous, 403 user, 200 admin', async (path) => {

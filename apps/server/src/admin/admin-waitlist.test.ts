@@ -1,19 +1,17 @@
 import type { AdminWaitlistPage } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, type TestClient } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { setAdmin } from '../app/cli/commands/accounts.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 let admin: TestClient
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
   const signed = await signedInUser(server, { name: 'Ana Admin' })
   admin = signed.client
   await setAdmin(server.database.pool, signed.email, true)
 })
-afterAll(() => server?.stop())
 
 const join = (body: unknown) =>
   server.api('/api/waitlist', {

@@ -1,22 +1,20 @@
 import type { AdminStats, AdminUser, AdminUsersPage } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertPeople, seedPeople } from '../../test/admin-fixtures.ts'
 import { signedInUser, type TestClient } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { setAdmin } from '../app/cli/commands/accounts.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 let admin: TestClient
 let adminId: string
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
   const signed = await signedInUser(server, { name: 'Ana Admin' })
   admin = signed.client
   adminId = signed.userId
   await setAdmin(server.database.pool, signed.email, true)
 })
-afterAll(() => server?.stop())
 
 async function getJson<T>(path: string): Promise<T> {
   const res = await admin.request(path)

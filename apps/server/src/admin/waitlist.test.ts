@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { describe, expect, it } from 'vitest'
+import { startTestServer } from '../../test/test-server.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server?.stop())
+const server = useTestServer()
 
 const post = (body: unknown, contentType = 'application/json') =>
   server.api('/api/waitlist', {

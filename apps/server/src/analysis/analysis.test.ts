@@ -1,18 +1,14 @@
 import { addMonths, analysisSchema } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
 import { signedInUser } from '../../test/auth-client.ts'
 import { expectContract } from '../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { analyzeLedger } from './analysis.queries.ts'
 import { changePct, projectCategory } from './projection.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type Seed = [day: string, type: 'income' | 'expense', category: string, cents: number]
 

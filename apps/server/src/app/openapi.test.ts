@@ -1,13 +1,9 @@
 import { compileErrors, validate } from '@readme/openapi-parser'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { describe, expect, it } from 'vitest'
 import { createApp } from './create-app.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server?.stop())
+const server = useTestServer()
 
 type Operation = {
   summary?: string

@@ -1,15 +1,12 @@
 import type { PlanFeatures } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser, type TestClient } from '../../test/auth-client.ts'
-import { createTestDatabase, startTestServer, type TestServer } from '../../test/test-server.ts'
+import { createTestDatabase } from '../../test/test-server.ts'
 import { prepareBillingCatalog } from './demo-billing.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /** Mode 'demo' (no STRIPE_SECRET_KEY outside production): the simulated checkout and portal. */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 async function subscriber(userId: string) {
   const { rows } = await server.database.pool.query(
@@ -206,16 +203,12 @@ describe('the catalog follows the billing mode at start', () => {
 })
 
 describe('production without Stripe', () => {
-  let production: TestServer
-  beforeAll(async () => {
-    production = await startTestServer({
-      NODE_ENV: 'production',
-      TRUST_PROXY: 'x-forwarded-for',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      STRIPE_PRICE_PF_SIMPLES: 'price_pf_configured',
-    })
+  const production = useTestServer({
+    NODE_ENV: 'production',
+    TRUST_PROXY: 'x-forwarded-for',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    STRIPE_PRICE_PF_SIMPLES: 'price_pf_configured',
   })
-  afterAll(() => production?.stop())
 
   it('answers that paid plans are not for sale, and has no simulated pages', async () => {
     const { client } = await signedInUser(production)

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { createTestDatabase } from '../../test/test-server.ts'
-import type { Database } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { ensureJobSchema } from '../platform/jobs/add-job.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { emitWebhookEvent, emitWebhookEvents } from './webhook-events.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
 
-let database: Database
+const database = useTestDatabase()
 beforeAll(async () => {
-  database = await createTestDatabase()
   await ensureJobSchema(database.pool)
 })
-afterAll(() => database?.close())
 
 async function ledgerWithEndpoint(events: string[] | null) {
   const db = database.pool

@@ -16,6 +16,7 @@ import { startReceiver } from '../../test/webhook-receiver.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { handleMessage } from '../assistant/assistant-service.ts'
 import { verifySignature } from './signature.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 let server: TestServer
 const receivers: Awaited<ReturnType<typeof startReceiver>>[] = []
@@ -431,11 +432,7 @@ describe('outgoing webhooks', () => {
 })
 
 describe('outgoing webhooks under the production URL policy', () => {
-  let strict: TestServer
-  beforeAll(async () => {
-    strict = await startTestServer({ WEBHOOK_URLS: 'public-https' })
-  })
-  afterAll(() => strict?.stop())
+  const strict = useTestServer({ WEBHOOK_URLS: 'public-https' })
 
   it('refuses http, loopback, private and metadata addresses at registration', async () => {
     const { signedInUser } = await import('../../test/auth-client.ts')

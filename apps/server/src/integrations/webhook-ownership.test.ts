@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { webhookEndpointListSchema, type WebhookEndpointWithSecret } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { errorOf, setPlan, userOnPlan, type ApiUser } from '../../test/api-kit.ts'
 import { PASSWORD, signedInUser } from '../../test/auth-client.ts'
 import { expectContract } from '../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { hashToken } from '../teams/team-service.ts'
 import { createLogger } from '../platform/logger.ts'
 import { attemptDelivery } from './webhook-delivery.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
  * Issue 25 (high, medium): an outgoing webhook endpoint belongs to the person who created it
@@ -18,11 +18,7 @@ import { attemptDelivery } from './webhook-delivery.ts'
  * and an attempt is made by calling the delivery function itself.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer()
-})
-afterAll(() => server?.stop())
+const server = useTestServer()
 
 const db = () => server.database.pool
 const entry = {

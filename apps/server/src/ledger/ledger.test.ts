@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { createTestDatabase } from '../../test/test-server.ts'
-import type { Database, Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { editEntry, recordEntry, removeEntry } from './entries.ts'
 import { LimitReachedError } from './errors.ts'
@@ -14,14 +13,13 @@ import {
   listTransactions,
   type NewEntry,
 } from './transactions.queries.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
 
-let database: Database
+const database = useTestDatabase()
 let db: Db
 beforeAll(async () => {
-  database = await createTestDatabase()
   db = database.pool
 })
-afterAll(() => database?.close())
 
 const newUser = (plan = 'free') => insertUser(db, plan)
 

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../platform/db/database.ts'
-import { createTestDatabase } from '../../test/test-server.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { resetMonthlyCounters } from './monthly-counters.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
 
-let database: Database
+const database = useTestDatabase()
 beforeAll(async () => {
-  database = await createTestDatabase()
   const db = database.pool
   // A profile belongs to an auth user (migration 003).
   await db.query(
@@ -18,7 +16,6 @@ beforeAll(async () => {
   await db.query(`insert into subscribers (user_id, monthly_transactions, counter_month)
                   values ('u1', 5, '2026-10'), ('u2', 3, '2026-11')`)
 })
-afterAll(() => database?.close())
 
 describe('resetMonthlyCounters', () => {
   it('keeps counting until midnight of the 1st in São Paulo, not UTC', async () => {

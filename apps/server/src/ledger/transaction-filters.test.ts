@@ -4,22 +4,18 @@ import {
   transactionPageSchema,
   transactionTotalsSchema,
 } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../test/auth-client.ts'
 import { expectContract } from '../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { hashToken } from '../teams/team-service.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
  * Issue 26: the list's filters (text, type, category, account, person, amount range, dates)
  * and the totals of the same filtered set, GET /api/v1/transactions/totals.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 

@@ -1,18 +1,14 @@
 import { notificationSettingsSchema } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
 import { expectContract } from '../../test/contract.ts'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { runTaskCommand } from '../app/cli/commands/run-task.ts'
 import { UsageError } from '../app/cli/command.ts'
 import { assertFeature, FeatureNotInPlanError, featureUpsellText } from '../tenancy/feature-gate.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 const ALL_ON = {
   bill_reminders: true,

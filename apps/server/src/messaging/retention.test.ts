@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../test/test-server.ts'
-import type { Database } from '../platform/db/database.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { applyRetention, RETENTION_DAYS } from './recovery.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
 
-let database: Database
+const database = useTestDatabase()
 beforeAll(async () => {
-  database = await createTestDatabase()
   const db = database.pool
   await db.query(
     `insert into "user" (id, name, email, "emailVerified") values ('u1', 'Ana', 'ana@x.com', true)`,
   )
   await db.query(`insert into profiles (id, name, email) values ('u1', 'Ana', 'ana@x.com')`)
 })
-afterAll(() => database?.close())
 
 describe('applyRetention', () => {
   it('drops stored assistant replies older than the retention period, keeps recent ones', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { setAdmin } from '../app/cli/commands/accounts.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
  * Issue 25 (low): an admin's LGPD export (GET /api/me/export) held the whole support requests
@@ -9,11 +9,7 @@ import { setAdmin } from '../app/cli/commands/accounts.ts'
  * admin's: the answers they wrote, and nothing of the customer.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 describe("an admin's data export", () => {
   it('holds the answers the admin wrote, not the customers’ requests', async () => {

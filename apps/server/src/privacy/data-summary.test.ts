@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
  * Issue 26: the LGPD export's readable summary (GET /api/me/export/summary), beside the JSON:
@@ -8,11 +8,7 @@ import { startTestServer, type TestServer } from '../../test/test-server.ts'
  * download that shows what the person typed as text, never as markup.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 /** The page's text as a reader sees it: tags out, entities back, spaces folded. */
 function visibleText(html: string): string {

@@ -3,12 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monthlyReportSchema } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
 import { expectContract } from '../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { monthSummaryFromEntries } from '../ledger/summary.queries.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
  * Reports over HTTP against a real database: the monthly report's figures (checked against
@@ -16,11 +16,7 @@ import { monthSummaryFromEntries } from '../ledger/summary.queries.ts'
  * back with Debian's pdftotext.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type Entry = {
   type: 'income' | 'expense'

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { errorOf, userOnPlan, type ApiUser } from '../../test/api-kit.ts'
 import { PASSWORD, signedInUser, uniqueEmail } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { hashToken } from './team-service.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
  * Issue 25 (low), teams under hostile or unlucky use: one person accepting two teams'
@@ -11,11 +11,7 @@ import { hashToken } from './team-service.ts'
  * and what stays of a member who deletes their account.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 const db = () => server.database.pool
 

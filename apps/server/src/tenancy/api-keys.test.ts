@@ -1,13 +1,9 @@
 import type { ApiKeyList, Transaction, TransactionPage } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createKey, errorOf, setPlan, userOnPlan, withKey } from '../../test/api-kit.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 const entry = (over: Record<string, unknown> = {}) => ({
   type: 'expense',

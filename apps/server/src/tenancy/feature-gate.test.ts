@@ -1,9 +1,8 @@
 import { FEATURE_KEYS, type FeatureKey } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { createTestDatabase } from '../../test/test-server.ts'
-import type { Database } from '../platform/index.ts'
 import { assertFeature, ownerHasFeature, planHasFeatureSql } from './feature-gate.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
 
 /*
  * planHasFeatureSql: the one SQL reading of a plan's feature flag, shared by the route gate
@@ -11,11 +10,7 @@ import { assertFeature, ownerHasFeature, planHasFeatureSql } from './feature-gat
  * (team ledgers, support tiers, scheduled reports, budget alerts).
  */
 
-let db: Database
-beforeAll(async () => {
-  db = await createTestDatabase()
-})
-afterAll(() => db?.close())
+const db = useTestDatabase()
 
 async function planHas(feature: FeatureKey, planType: string): Promise<unknown> {
   const { rows } = await db.pool.query<{ has: unknown }>(

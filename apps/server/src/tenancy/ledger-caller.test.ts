@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { Transaction, TransactionPage } from '@equilibrai/shared'
 import { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type ApiUser, createKey, errorOf, userOnPlan, withKey } from '../../test/api-kit.ts'
 import { signedInUser } from '../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import { onError } from '../platform/index.ts'
 import { hashToken } from '../teams/team-service.ts'
 import { requireFeature } from './feature-guard.ts'
 import { type Caller, type LedgerBindings, requireLedgerCaller } from './ledger-caller.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
  * The caller is resolved once, by the middleware: a handler reads c.var.caller and never looks
@@ -16,10 +16,9 @@ import { type Caller, type LedgerBindings, requireLedgerCaller } from './ledger-
  * the real routes show the same through what they do.
  */
 
-let server: TestServer
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 let probe: Hono<LedgerBindings>
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
   probe = new Hono<LedgerBindings>()
     .use('/api/v1/*', requireLedgerCaller(server.deps))
     // Applied twice on this route (the group's and its own), as some route tables do.
@@ -29,7 +28,6 @@ beforeAll(async () => {
     )
   probe.onError(onError(server.deps.log))
 })
-afterAll(() => server?.stop())
 
 const bySession = (u: ApiUser, path = '/api/v1/probe', method = 'GET') =>
   probe.request(path, { method, headers: { cookie: u.client.cookieHeader() } })

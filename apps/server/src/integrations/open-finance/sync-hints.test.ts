@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { insertPeople } from '../../../test/bulk-people.ts'
-import { createTestDatabase } from '../../../test/test-server.ts'
-import type { Database } from '../../platform/db/database.ts'
 import { addHints, clearHints, pendingHints } from './connections.queries.ts'
+import { useTestDatabase } from '../../../test/use-test-database.ts'
 
 /*
  * Webhook events are hints a sync re-reads. A 'deleted' event for a transaction whose 'updated'
@@ -10,14 +9,7 @@ import { addHints, clearHints, pendingHints } from './connections.queries.ts'
  * applied (the entry would stay though the bank removed it).
  */
 
-let database: Database
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  await database?.close()
-})
+const database = useTestDatabase()
 
 describe('webhook hints', () => {
   it('a hint added again while a sync holds it survives that sync; an untouched one is cleared', async () => {

@@ -13,18 +13,14 @@ import {
   transferSchema,
 } from '@equilibrai/shared'
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
 import { expectContract } from '../../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { hashToken } from '../../teams/team-service.ts'
 import { balanceFromEntries } from './balances.queries.ts'
+import { useTestServer } from '../../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 

@@ -1,13 +1,8 @@
 import { cardBillMonthOf } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../../test/test-server.ts'
-import type { Database } from '../../platform/db/database.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../test/use-test-database.ts'
 
-let database: Database
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(() => database?.close())
+const database = useTestDatabase()
 
 describe('card_bill_month (SQL) and cardBillMonthOf (packages/shared)', () => {
   it('put every day in the same bill, for every closing and due day', async () => {

@@ -4,21 +4,17 @@ import {
   transactionSchema,
   transactionTotalsSchema,
 } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
 import { expectContract } from '../../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+import { useTestServer } from '../../../test/use-test-database.ts'
 
 /*
  * Issue 26: categories of one's own, per ledger (migration 026, ADR 026) — create, rename, an
  * emoji, delete (entries stay, in the default category), used by entries and the filters.
  */
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 

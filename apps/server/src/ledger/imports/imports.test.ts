@@ -10,18 +10,14 @@ import {
   transferListSchema,
 } from '@equilibrai/shared'
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
 import { expectContract } from '../../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { setBudget } from '../../budgets/index.ts'
 import { ledgerForUser } from '../../tenancy/index.ts'
+import { useTestServer } from '../../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 

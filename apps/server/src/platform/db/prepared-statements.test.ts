@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../../test/test-server.ts'
-import type { Database } from './database.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../test/use-test-database.ts'
 
 /*
  * Statements are prepared once per connection (prepared-statements.ts). A migration run by a new
@@ -9,14 +8,7 @@ import type { Database } from './database.ts'
  * prepared; texts with their columns listed are re-planned by PostgreSQL.
  */
 
-let db: Database
-
-beforeAll(async () => {
-  db = await createTestDatabase()
-})
-afterAll(async () => {
-  await db?.close()
-})
+const db = useTestDatabase()
 
 describe('prepared statements across a migration', () => {
   it('keeps answering starred and listed texts after a column is added on another connection', async () => {

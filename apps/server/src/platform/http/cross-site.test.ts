@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PASSWORD, signedInUser, TestClient, uniqueEmail } from '../../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../../test/test-server.ts'
 import { isJsonContentType } from './cross-site.ts'
+import { useTestServer } from '../../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 const EVIL = 'https://evil.example'
 const errorOf = async (res: Response) =>

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../../test/test-server.ts'
-import type { Database } from '../db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { sweep } from './lock-recovery.ts'
+import { useTestDatabase } from '../../../test/use-test-database.ts'
 
 /* The sweep frees what silent lockers hold, and only that. */
 
-let database: Database
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(() => database?.close())
+const database = useTestDatabase()
 
 async function lockedJob(lockedBy: string, lockedMinutesAgo: number): Promise<string> {
   const db = database.pool

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../../test/auth-client.ts'
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts'
 import { UsageError } from '../command.ts'
 import { COMMANDS, helpText } from '../registry.ts'
+import { useTestServer } from '../../../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 async function run(name: string, args: string[]) {
   const lines: string[] = []

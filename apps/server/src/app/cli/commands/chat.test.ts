@@ -1,19 +1,15 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { insertUser } from '../../../../test/ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from '../../../../test/test-server.ts'
+import { testEnv } from '../../../../test/test-server.ts'
 import { createLogger } from '../../../platform/logger.ts'
-import type { Database } from '../../../platform/db/database.ts'
 import { UsageError } from '../command.ts'
 import { runChat } from './chat.ts'
+import { useTestDatabase } from '../../../../test/use-test-database.ts'
 
-let database: Database
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(() => database?.close())
+const database = useTestDatabase()
 
 async function emailOf(userId: string): Promise<string> {
   const { rows } = await database.pool.query<{ email: string }>(
