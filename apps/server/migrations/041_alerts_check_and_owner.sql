@@ -17,3 +17,19 @@ drop index alerts_user_idx;
 create index transactions_ledger_category_day_amount_idx
   on transactions (ledger_id, category, occurred_on) include (type, amount_cents);
 drop index transactions_ledger_category_day_idx;
+
+-- The ledger's totals (005, 013) are written only by the entries' statement triggers, whose
+-- rows' own ledger_id key has just checked (and key-share locked) the ledger; their foreign keys
+-- to ledgers checked each new totals row again (one per ledger, day and month on the worst day).
+-- What the keys' cascade did, a trigger does: a deleted ledger takes its totals along (account
+-- totals keep their key to accounts, which cascades from the ledger).
+create function ledgers_delete_totals() returns trigger language plpgsql as $$
+begin
+  delete from ledger_month_totals where ledger_id = old.id;
+  delete from ledger_day_totals where ledger_id = old.id;
+  return null;
+end $$;
+create trigger ledgers_delete_totals after delete on ledgers
+  for each row execute function ledgers_delete_totals();
+alter table ledger_month_totals drop constraint ledger_month_totals_ledger_id_fkey;
+alter table ledger_day_totals drop constraint ledger_day_totals_ledger_id_fkey;
