@@ -25,8 +25,8 @@ type Snapshot = {
   has_feature: boolean
   limit_cents: string | null
   spent_cents: string | null
-  /** The budget keys of this category and month already recorded (their alerts exist). */
-  recorded: string[]
+  /** From 80 % of the budget: its keys for this category and month already recorded. */
+  recorded: string[] | null
   /** The category's history, read only when the expense may be "high spending" (else null). */
   count: number | null
   median_cents: number | null
@@ -46,12 +46,15 @@ export async function checkEntryAlerts(
   const rule = HIGH_SPENDING_RULE
   const large = highSpending && entry.amount_cents >= rule.minAmountCents
   // One round trip (ADR 013, 2026-11-26 evening): the plan's flag, the category's budget and
-  // month total, which of its budget alerts exist, and — only for a large expense under a plan
+  // month total, which of its budget alerts exist (from 80 % on), and — only for a large expense under a plan
   // with the feature (the lateral's one-time filter) — the 90/180-day history. Named: prepared
   // once per connection, so each entry pays for running it, not planning it.
   const { rows } = await tx.query<Snapshot>({
     name: 'entry-alerts-check',
-    text: `select x.has_feature, x.limit_cents, x.spent_cents, x.recorded,
+    text: `select x.has_feature, x.limit_cents, x.spent_cents,
+            case when x.spent_cents * 100 >= x.limit_cents * 80 then
+              array(select a.dedupe_key from alerts a
+                     where a.ledger_id = $1 and a.dedupe_key = any($5::text[])) end as recorded,
             h.count, h.median_cents, h.max_cents
        from (select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
                (select b.limit_cents from budgets b
@@ -59,9 +62,7 @@ export async function checkEntryAlerts(
                  order by b.from_month desc limit 1) as limit_cents,
                (select t.total_cents from ledger_month_totals t
                  where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
-                   and t.category = $2) as spent_cents,
-               array(select a.dedupe_key from alerts a
-                      where a.ledger_id = $1 and a.dedupe_key = any($5::text[])) as recorded
+                   and t.category = $2) as spent_cents
           from subscribers s join plan_features p on p.plan_type = s.plan_type
          where s.user_id = $4) x
        left join lateral (
@@ -90,7 +91,7 @@ export async function checkEntryAlerts(
   const snap = rows[0]
   if (!snap?.has_feature) return
   if (snap.limit_cents !== null && snap.spent_cents !== null) {
-    const recorded = new Set(snap.recorded)
+    const recorded = new Set(snap.recorded ?? [])
     // One at a time: an alert recorded alone keeps its own keyed delivery job. Those already
     // recorded are not inserted again (their unique key would refuse them anyway; a concurrent
     // entry that records one first still meets that key).
