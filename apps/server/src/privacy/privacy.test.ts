@@ -276,13 +276,12 @@ describe('DELETE /api/me', () => {
     // An alert naming the person on a ledger that is not theirs (one they owned before a team's
     // ownership moved): alerts.user_id has no foreign key (migration 041), so the account
     // deletion's sweep of user_id columns is what takes it.
-    const stale = await server.database.pool.query(
+    const theirs = await ownLedger(server.database.pool, { userId: bystander.userId })
+    await server.database.pool.query(
       `insert into alerts (ledger_id, user_id, kind, category, text, dedupe_key)
-       select id, $2, 'budget_80', 'mercado', 'Alerta antigo', 'budget_80:mercado:2026-01'
-         from ledgers where owner_user_id = $1`,
-      [bystander.userId, person.userId],
+       values ($1, $2, 'budget_80', 'mercado', 'Alerta antigo', 'budget_80:mercado:2026-01')`,
+      [theirs.ledgerId, person.userId],
     )
-    expect(stale.rowCount).toBe(1)
     const since = mail.messages.length
 
     const res = await person.client.request('/api/me', {
