@@ -46,48 +46,39 @@ export async function checkEntryAlerts(
   const rule = HIGH_SPENDING_RULE
   const large = highSpending && entry.amount_cents >= rule.minAmountCents
   // One round trip (ADR 013, 2026-11-26 evening): the plan's flag, the category's budget and
-  // month total, which of its budget alerts exist (from 80 % on), and — only for a large expense under a plan
-  // with the feature (the lateral's one-time filter) — the 90/180-day history. Named: prepared
-  // once per connection, so each entry pays for running it, not planning it.
-  const { rows } = await tx.query<Snapshot>({
-    name: 'entry-alerts-check',
-    text: `select x.has_feature, x.limit_cents, x.spent_cents,
-            case when x.spent_cents * 100 >= x.limit_cents * 80 then
-              array(select a.dedupe_key from alerts a
-                     where a.ledger_id = $1 and a.dedupe_key = any($5::text[])) end as recorded,
-            h.count, h.median_cents, h.max_cents
-       from (select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
-               (select b.limit_cents from budgets b
-                 where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
-                 order by b.from_month desc limit 1) as limit_cents,
-               (select t.total_cents from ledger_month_totals t
-                 where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
-                   and t.category = $2) as spent_cents
-          from subscribers s join plan_features p on p.plan_type = s.plan_type
-         where s.user_id = $4) x
-       left join lateral (
-         select count(*) filter (where occurred_on >= $6::date - $7::int)::int as count,
-                percentile_cont(0.5) within group (order by amount_cents)
-                  filter (where occurred_on >= $6::date - $7::int) as median_cents,
-                max(amount_cents) as max_cents
-           from transactions
-          where $10::boolean and x.has_feature
-            and ledger_id = $1 and category = $2 and type = 'expense'
-            and occurred_on between $6::date - $8::int and $6::date
-            and id <> $9) h on true`,
-    values: [
-      ledger.ledgerId,
-      entry.category,
-      `${month}-01`,
-      ledger.ownerId,
-      [`budget_80:${entry.category}:${month}`, `budget_100:${entry.category}:${month}`],
-      entry.occurred_on,
-      rule.medianWindowDays,
-      rule.maxWindowDays,
-      entry.id,
-      large,
-    ],
-  })
+  // month total, which of its budget alerts exist (from 80 % on), and — only for a large
+  // expense (its own named statement), under a plan with the feature (the lateral's one-time
+  // filter) — the 90/180-day history. Two statements rather than one with a flag parameter: a
+  // flag folded into each custom plan kept PostgreSQL from settling on a generic plan, so every
+  // entry was planned again. Named: prepared once per connection, so each entry pays for
+  // running it, not planning it.
+  const budgetKeys = [
+    `budget_80:${entry.category}:${month}`,
+    `budget_100:${entry.category}:${month}`,
+  ]
+  const { rows } = await tx.query<Snapshot>(
+    large
+      ? {
+          name: 'entry-alerts-check-history',
+          text: checkSql(true),
+          values: [
+            ledger.ledgerId,
+            entry.category,
+            `${month}-01`,
+            ledger.ownerId,
+            budgetKeys,
+            entry.occurred_on,
+            rule.medianWindowDays,
+            rule.maxWindowDays,
+            entry.id,
+          ],
+        }
+      : {
+          name: 'entry-alerts-check',
+          text: checkSql(false),
+          values: [ledger.ledgerId, entry.category, `${month}-01`, ledger.ownerId, budgetKeys],
+        },
+  )
   const snap = rows[0]
   if (!snap?.has_feature) return
   if (snap.limit_cents !== null && snap.spent_cents !== null) {
@@ -116,6 +107,38 @@ export async function checkEntryAlerts(
       },
     })
   }
+}
+
+/** The check's statement; with `history`, also the category's 90/180-day history ($6–$9). */
+function checkSql(history: boolean): string {
+  return `select x.has_feature, x.limit_cents, x.spent_cents,
+            case when x.spent_cents * 100 >= x.limit_cents * 80 then
+              array(select a.dedupe_key from alerts a
+                     where a.ledger_id = $1 and a.dedupe_key = any($5::text[])) end as recorded,
+            ${history ? 'h.count, h.median_cents, h.max_cents' : 'null::int as count, null::float8 as median_cents, null::bigint as max_cents'}
+       from (select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
+               (select b.limit_cents from budgets b
+                 where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
+                 order by b.from_month desc limit 1) as limit_cents,
+               (select t.total_cents from ledger_month_totals t
+                 where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
+                   and t.category = $2) as spent_cents
+          from subscribers s join plan_features p on p.plan_type = s.plan_type
+         where s.user_id = $4) x${
+           history
+             ? `
+       left join lateral (
+         select count(*) filter (where occurred_on >= $6::date - $7::int)::int as count,
+                percentile_cont(0.5) within group (order by amount_cents)
+                  filter (where occurred_on >= $6::date - $7::int) as median_cents,
+                max(amount_cents) as max_cents
+           from transactions
+          where x.has_feature
+            and ledger_id = $1 and category = $2 and type = 'expense'
+            and occurred_on between $6::date - $8::int and $6::date
+            and id <> $9) h on true`
+             : ''
+}`
 }
 
 const name = (category: Category) => CATEGORY_LABELS[category]
