@@ -3,7 +3,7 @@ import { monthLabel } from '@equilibrai/assistant'
 import type { Queryable } from '../platform/index.ts'
 import { type LedgerRef, planHasFeatureSql } from '../tenancy/index.ts'
 import { type NewAlert, recordAlerts } from './alerts.ts'
-import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
+import { type CategoryHistory, HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
 
 /*
  * The alerts an entry can cause (ARCHITECTURE §8, plan feature alertas_orçamento), checked by
@@ -16,12 +16,22 @@ import { HIGH_SPENDING_RULE, isHighSpending } from './high-spending.ts'
  * (ledger, 'budget_80:<category>:<month>') key, so even two transactions that both see the
  * month past 80 % make one alert between them.
  *
- * Cost for an entry with nothing to say: one indexed query (the plan's flag, the category's
- * budget and total), plus one for the 90-day history when the expense is large enough to be
- * "high spending" at all (benchmarked in apps/server/bench/alerts.bench.ts).
+ * Cost for an entry with nothing to say: one round trip (the plan's flag, the category's budget,
+ * total and recorded budget alerts, and the 90/180-day history when the expense is large enough
+ * to be "high spending" at all); benchmarked in apps/server/bench/alerts.bench.ts.
  */
 
-type Snapshot = { has_feature: boolean; limit_cents: string | null; spent_cents: string | null }
+type Snapshot = {
+  has_feature: boolean
+  limit_cents: string | null
+  spent_cents: string | null
+  /** From 80 % of the budget: its keys for this category and month already recorded. */
+  recorded: string[] | null
+  /** The category's history, read only when the expense may be "high spending" (else null). */
+  count: number | null
+  median_cents: number | null
+  max_cents: number | null
+}
 
 export async function checkEntryAlerts(
   tx: Queryable,
@@ -32,38 +42,103 @@ export async function checkEntryAlerts(
   }: { ledger: LedgerRef; entry: Transaction; highSpending?: boolean },
 ): Promise<void> {
   if (entry.type !== 'expense') return
-  const monthStart = `${entry.occurred_on.slice(0, 7)}-01`
-  // Named: prepared once per connection, so each entry pays for running it, not planning it.
-  const { rows } = await tx.query<Snapshot>({
-    name: 'entry-alerts-snapshot',
-    text: `select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
-            (select b.limit_cents from budgets b
-              where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
-              order by b.from_month desc limit 1) as limit_cents,
-            (select t.total_cents from ledger_month_totals t
-              where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
-                and t.category = $2) as spent_cents
-       from subscribers s join plan_features p on p.plan_type = s.plan_type
-      where s.user_id = $4`,
-    values: [ledger.ledgerId, entry.category, monthStart, ledger.ownerId],
-  })
+  const month = entry.occurred_on.slice(0, 7)
+  const rule = HIGH_SPENDING_RULE
+  const large = highSpending && entry.amount_cents >= rule.minAmountCents
+  // One round trip (ADR 013, 2026-11-26 evening): the plan's flag, the category's budget and
+  // month total, which of its budget alerts exist (from 80 % on), and — only for a large
+  // expense (its own named statement), under a plan with the feature (the lateral's one-time
+  // filter) — the 90/180-day history. Two statements rather than one with a flag parameter: a
+  // flag folded into each custom plan kept PostgreSQL from settling on a generic plan, so every
+  // entry was planned again. Named: prepared once per connection, so each entry pays for
+  // running it, not planning it.
+  const budgetKeys = [
+    `budget_80:${entry.category}:${month}`,
+    `budget_100:${entry.category}:${month}`,
+  ]
+  const { rows } = await tx.query<Snapshot>(
+    large
+      ? {
+          name: 'entry-alerts-check-history',
+          text: checkSql(true),
+          values: [
+            ledger.ledgerId,
+            entry.category,
+            `${month}-01`,
+            ledger.ownerId,
+            budgetKeys,
+            entry.occurred_on,
+            rule.medianWindowDays,
+            rule.maxWindowDays,
+            entry.id,
+          ],
+        }
+      : {
+          name: 'entry-alerts-check',
+          text: checkSql(false),
+          values: [ledger.ledgerId, entry.category, `${month}-01`, ledger.ownerId, budgetKeys],
+        },
+  )
   const snap = rows[0]
   if (!snap?.has_feature) return
   if (snap.limit_cents !== null && snap.spent_cents !== null) {
-    // One at a time: an alert recorded alone keeps its own keyed delivery job.
+    const recorded = new Set(snap.recorded ?? [])
+    // One at a time: an alert recorded alone keeps its own keyed delivery job. Those already
+    // recorded are not inserted again (their unique key would refuse them anyway; a concurrent
+    // entry that records one first still meets that key).
     for (const alert of budgetAlertsFor({
       ledger,
       category: entry.category,
-      month: entry.occurred_on.slice(0, 7),
+      month,
       limitCents: Number(snap.limit_cents),
       spentCents: Number(snap.spent_cents),
     })) {
-      await recordAlerts(tx, [alert])
+      if (!recorded.has(alert.dedupeKey)) await recordAlerts(tx, [alert])
     }
   }
-  if (highSpending && entry.amount_cents >= HIGH_SPENDING_RULE.minAmountCents) {
-    await highSpendingAlert(tx, { ledger, entry })
+  if (large && snap.count !== null) {
+    await highSpendingAlert(tx, {
+      ledger,
+      entry,
+      history: {
+        count: snap.count,
+        medianCents: Number(snap.median_cents ?? 0),
+        maxCents: Number(snap.max_cents ?? 0),
+      },
+    })
   }
+}
+
+/** The check's statement; with `history`, also the category's 90/180-day history ($6–$9). */
+function checkSql(history: boolean): string {
+  return `select x.has_feature, x.limit_cents, x.spent_cents,
+            case when x.spent_cents * 100 >= x.limit_cents * 80 then
+              array(select a.dedupe_key from alerts a
+                     where a.ledger_id = $1 and a.dedupe_key = any($5::text[])) end as recorded,
+            ${history ? 'h.count, h.median_cents, h.max_cents' : 'null::int as count, null::float8 as median_cents, null::bigint as max_cents'}
+       from (select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
+               (select b.limit_cents from budgets b
+                 where b.ledger_id = $1 and b.category = $2 and b.from_month <= $3::date
+                 order by b.from_month desc limit 1) as limit_cents,
+               (select t.total_cents from ledger_month_totals t
+                 where t.ledger_id = $1 and t.month = $3::date and t.type = 'expense'
+                   and t.category = $2) as spent_cents
+          from subscribers s join plan_features p on p.plan_type = s.plan_type
+         where s.user_id = $4) x${
+           history
+             ? `
+       left join lateral (
+         select count(*) filter (where occurred_on >= $6::date - $7::int)::int as count,
+                percentile_cont(0.5) within group (order by amount_cents)
+                  filter (where occurred_on >= $6::date - $7::int) as median_cents,
+                max(amount_cents) as max_cents
+           from transactions
+          where x.has_feature
+            and ledger_id = $1 and category = $2 and type = 'expense'
+            and occurred_on between $6::date - $8::int and $6::date
+            and id <> $9) h on true`
+             : ''
+}`
 }
 
 const name = (category: Category) => CATEGORY_LABELS[category]
@@ -107,39 +182,10 @@ function budgetAlertsFor(p: {
   ]
 }
 
-type History = { count: number; median_cents: number | null; max_cents: number | null }
-
 async function highSpendingAlert(
   tx: Queryable,
-  { ledger, entry }: { ledger: LedgerRef; entry: Transaction },
+  { ledger, entry, history }: { ledger: LedgerRef; entry: Transaction; history: CategoryHistory },
 ): Promise<void> {
-  const rule = HIGH_SPENDING_RULE
-  const { rows } = await tx.query<History>({
-    name: 'entry-alerts-history',
-    text: `select count(*) filter (where occurred_on >= $3::date - $4::int)::int as count,
-            percentile_cont(0.5) within group (order by amount_cents)
-              filter (where occurred_on >= $3::date - $4::int) as median_cents,
-            max(amount_cents) as max_cents
-       from transactions
-      where ledger_id = $1 and category = $2 and type = 'expense'
-        and occurred_on between $3::date - $5::int and $3::date
-        and id <> $6`,
-    values: [
-      ledger.ledgerId,
-      entry.category,
-      entry.occurred_on,
-      rule.medianWindowDays,
-      rule.maxWindowDays,
-      entry.id,
-    ],
-  })
-  const h = rows[0]
-  if (!h) return
-  const history = {
-    count: h.count,
-    medianCents: Number(h.median_cents ?? 0),
-    maxCents: Number(h.max_cents ?? 0),
-  }
   if (!isHighSpending(entry.amount_cents, history)) return
   await recordAlerts(tx, [
     {

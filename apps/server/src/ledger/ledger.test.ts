@@ -257,12 +257,19 @@ describe("the month's totals", () => {
     await agree(user, ['2026-11', '2026-12'])
     const summary = await monthSummary(db, { ledgerId: ledger.ledgerId, month: '2026-11' })
     expect(summary.by_category.reduce((n, c) => n + c.count, 0)).toBe(2009)
-    // Deleting the account cascades through the ledger, its entries and its totals.
-    await db.query('delete from "user" where id = $1', [user])
-    const left = await db.query(
-      'select count(*)::int as n from ledger_month_totals where ledger_id = $1',
+    const days = await db.query<{ n: number }>(
+      'select count(*)::int as n from ledger_day_totals where ledger_id = $1',
       [ledger.ledgerId],
     )
-    expect(left.rows[0]).toEqual({ n: 0 })
+    expect(days.rows[0]?.n).toBe(45) // 45 days, each one category (i % 3 follows i % 45)
+    // Deleting the account cascades through the ledger, its entries and its totals (the totals
+    // by the ledgers' delete trigger, migration 041).
+    await db.query('delete from "user" where id = $1', [user])
+    const left = await db.query(
+      `select (select count(*)::int from ledger_month_totals where ledger_id = $1) as months,
+              (select count(*)::int from ledger_day_totals where ledger_id = $1) as days`,
+      [ledger.ledgerId],
+    )
+    expect(left.rows[0]).toEqual({ months: 0, days: 0 })
   })
 })

@@ -273,6 +273,15 @@ describe('DELETE /api/me', () => {
   it('deletes the account and everything of the person, cancels Stripe at once, confirms by e-mail, and the e-mail can sign up again', async () => {
     const person = await busyPerson()
     const bystander = await signedInUser(server, { name: 'Bia Fica' })
+    // An alert naming the person on a ledger that is not theirs (one they owned before a team's
+    // ownership moved): alerts.user_id has no foreign key (migration 041), so the account
+    // deletion's sweep of user_id columns is what takes it.
+    const theirs = await ownLedger(server.database.pool, { userId: bystander.userId })
+    await server.database.pool.query(
+      `insert into alerts (ledger_id, user_id, kind, category, text, dedupe_key)
+       values ($1, $2, 'budget_80', 'mercado', 'Alerta antigo', 'budget_80:mercado:2026-01')`,
+      [theirs.ledgerId, person.userId],
+    )
     const since = mail.messages.length
 
     const res = await person.client.request('/api/me', {
@@ -311,6 +320,7 @@ describe('DELETE /api/me', () => {
         'ledgers.owner_user_id',
         'transactions.created_by',
         'whatsapp_links.user_id',
+        'alerts.user_id',
       ]),
     )
     for (const { table, column } of columns) {
