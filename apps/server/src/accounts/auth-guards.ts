@@ -1,6 +1,7 @@
 import type { AccountsDeps } from './accounts-deps.ts'
 import { createMiddleware } from 'hono/factory'
 import type { AuthSession, AuthUser } from './auth.ts'
+import { quickSession } from './session-check.ts'
 import { type AppBindings, ForbiddenError, UnauthorizedError } from '../platform/index.ts'
 
 export type AuthedVariables = { user: AuthUser; session: AuthSession['session'] }
@@ -17,10 +18,18 @@ export function hasRole(user: Pick<AuthUser, 'role'>, role: string): boolean {
 
 /**
  * 401 without a valid session; otherwise `c.get('user')` and `c.get('session')` for the route.
- * A session past its update age is slid here too, and its new cookie sent back.
+ * A session past its update age is slid here too, and its new cookie sent back. The common case
+ * (a valid session not yet due to slide) is checked in session-check.ts without Better Auth's
+ * endpoint machinery; every other case goes to Better Auth.
  */
-export function requireUser({ auth }: Pick<AccountsDeps, 'auth'>) {
+export function requireUser({ auth, db }: Pick<AccountsDeps, 'auth' | 'db'>) {
   return createMiddleware<AuthedBindings>(async (c, next) => {
+    const quick = await quickSession({ auth, db }, c.req.raw.headers)
+    if (quick) {
+      c.set('user', quick.user)
+      c.set('session', quick.session)
+      return next()
+    }
     const { headers, response } = await auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,
@@ -34,7 +43,7 @@ export function requireUser({ auth }: Pick<AccountsDeps, 'auth'>) {
 }
 
 /** requireUser, then 403 unless the user is an admin (checked on every request, never cached). */
-export function requireAdmin(deps: Pick<AccountsDeps, 'auth'>) {
+export function requireAdmin(deps: Pick<AccountsDeps, 'auth' | 'db'>) {
   const user = requireUser(deps)
   return createMiddleware<AuthedBindings>(async (c, next) =>
     user(c, async () => {
