@@ -1,10 +1,15 @@
 import type { AccountsDeps } from './accounts-deps.ts'
 import { createMiddleware } from 'hono/factory'
 import type { AuthSession, AuthUser } from './auth.ts'
-import { quickSession } from './session-check.ts'
+import { type SessionExtra, quickSession } from './session-check.ts'
 import { type AppBindings, ForbiddenError, UnauthorizedError } from '../platform/index.ts'
 
-export type AuthedVariables = { user: AuthUser; session: AuthSession['session'] }
+export type AuthedVariables = {
+  user: AuthUser
+  session: AuthSession['session']
+  /** What `extra` (requireUser's) read with the session; unset when Better Auth checked it. */
+  sessionExtra?: Record<string, unknown>
+}
 /** A route's bindings behind requireUser / requireAdmin. */
 export type AuthedBindings = AppBindings & { Variables: AuthedVariables }
 
@@ -22,12 +27,13 @@ export function hasRole(user: Pick<AuthUser, 'role'>, role: string): boolean {
  * (a valid session not yet due to slide) is checked in session-check.ts without Better Auth's
  * endpoint machinery; every other case goes to Better Auth.
  */
-export function requireUser({ auth, db }: Pick<AccountsDeps, 'auth' | 'db'>) {
+export function requireUser({ auth, db }: Pick<AccountsDeps, 'auth' | 'db'>, extra?: SessionExtra) {
   return createMiddleware<AuthedBindings>(async (c, next) => {
-    const quick = await quickSession({ auth, db }, c.req.raw.headers)
+    const quick = await quickSession({ auth, db }, c.req.raw.headers, extra)
     if (quick) {
       c.set('user', quick.user)
       c.set('session', quick.session)
+      if (extra) c.set('sessionExtra', quick.extra)
       return next()
     }
     const { headers, response } = await auth.api.getSession({

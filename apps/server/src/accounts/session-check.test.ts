@@ -37,12 +37,17 @@ describe('the quick session check (session-check.ts)', () => {
     const slow = await server.deps.auth.api.getSession({ headers: headers(cookie) })
     const quick = await quickSession(server.deps, headers(cookie))
     expect(slow).not.toBeNull()
-    expect(quick).toStrictEqual(slow)
+    expect({ session: quick?.session, user: quick?.user }).toStrictEqual(slow)
+    expect(quick?.extra).toEqual({})
     expect(Object.keys(quick?.user ?? {})).toEqual(Object.keys(slow?.user ?? {}))
     expect(Object.keys(quick?.session ?? {})).toEqual(Object.keys(slow?.session ?? {}))
     const res = await app.request('/user', { headers: { cookie } })
     expect(await res.json()).toEqual({ id: slow?.user.id, session: slow?.session.id })
     expect(res.headers.get('set-cookie')).toBeNull()
+    const extra = { sql: (user: string) => `select ${user} as who, 2 as two` }
+    const withExtra = await quickSession(server.deps, headers(cookie), extra)
+    expect(withExtra?.extra).toEqual({ who: slow?.user.id, two: 2 })
+    expect(withExtra?.user).toStrictEqual(slow?.user)
   })
 
   it('leaves to Better Auth a forged signature, an unknown token and an expired session (401)', async () => {

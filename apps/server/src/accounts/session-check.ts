@@ -14,7 +14,13 @@ import type { Auth, AuthSession } from './auth.ts'
  * the new expiry and sends the cookie), a leftover cookie-cache cookie (Better Auth clears it).
  * What is read is the schema Better Auth itself reads (its tables' fields, plugins' included),
  * with the fields it never returns left out, so the user and session are the same objects.
+ *
+ * A caller may fold a read of its own about the user into that statement (`SessionExtra`: a
+ * lateral subquery on the user id, e.g. tenancy's ledger of the user), read just as fresh.
  */
+
+/** SQL of a subquery on the user (`user` names the user id), read with the session. */
+export type SessionExtra = { sql: (user: string) => string }
 
 type Field = { key: string; column: string }
 type Plan = {
@@ -23,6 +29,7 @@ type Plan = {
   dontRememberCookie: string
   sessionDataCookie: string
   sql: string
+  withExtra: WeakMap<SessionExtra, string>
   session: Field[]
   user: Field[]
   expiresInMs: number
@@ -62,10 +69,12 @@ async function planFor(auth: Auth): Promise<Plan> {
     sessionCookie: ctx.authCookies.sessionToken.name,
     dontRememberCookie: ctx.authCookies.dontRememberToken.name,
     sessionDataCookie: ctx.authCookies.sessionData.name,
-    sql: `select ${columns.join(', ')}
+    sql: `select ${columns.join(', ')}, x.*
             from ${quote(tables.session.modelName)} s
             join ${quote(tables.user.modelName)} u on u.id = s.${quote(userIdColumn)}
+            <extra>
            where s.${quote(tokenColumn)} = $1`,
+    withExtra: new WeakMap(),
     session,
     user,
     expiresInMs: ctx.sessionConfig.expiresIn * 1000,
@@ -112,6 +121,16 @@ export function verifiedValue(signed: string | null, secret: string): string | n
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null
 }
 
+function sqlFor(plan: Plan, extra: SessionExtra | undefined): string {
+  if (!extra) return plan.sql.replace('<extra>', 'cross join (select) x')
+  let sql = plan.withExtra.get(extra)
+  if (!sql) {
+    sql = plan.sql.replace('<extra>', `left join lateral (${extra.sql('u.id')}) x on true`)
+    plan.withExtra.set(extra, sql)
+  }
+  return sql
+}
+
 function pick(row: Record<string, unknown>, prefix: string, fields: Field[]) {
   return Object.fromEntries(fields.map((f, i) => [f.key, row[`${prefix}${i}`]]))
 }
@@ -123,7 +142,8 @@ function pick(row: Record<string, unknown>, prefix: string, fields: Field[]) {
 export async function quickSession(
   { auth, db }: { auth: Auth; db: Db },
   headers: Headers,
-): Promise<AuthSession | null> {
+  extra?: SessionExtra,
+): Promise<(AuthSession & { extra: Record<string, unknown> }) | null> {
   const cookies = headers.get('cookie')
   if (!cookies) return null
   let planned = plans.get(auth)
@@ -138,7 +158,7 @@ export async function quickSession(
   const dontRememberRaw = readCookie(cookies, plan.dontRememberCookie)
   const dontRemember = verifiedValue(dontRememberRaw, plan.secret) !== null
   if (dontRememberRaw !== null && !dontRemember) return null
-  const { rows } = await db.query<Record<string, unknown>>(plan.sql, [token])
+  const { rows } = await db.query<Record<string, unknown>>(sqlFor(plan, extra), [token])
   const row = rows[0]
   if (!row) return null
   const session = pick(row, 's', plan.session) as AuthSession['session']
@@ -146,5 +166,7 @@ export async function quickSession(
   const now = Date.now()
   if (!(expiresAt >= now)) return null
   if (!dontRemember && expiresAt - plan.expiresInMs + plan.updateAgeMs <= now) return null
-  return { session, user: pick(row, 'u', plan.user) as AuthSession['user'] }
+  const user = pick(row, 'u', plan.user) as AuthSession['user']
+  const own = Object.fromEntries(Object.entries(row).filter(([k]) => !/^[su]\d+$/.test(k)))
+  return { session, user, extra: own }
 }
