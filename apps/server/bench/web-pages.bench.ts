@@ -10,6 +10,7 @@ import { signedInCookie } from './bench-helpers.ts'
 import { cpuBetween, postmasterPid, treeCpu } from './cpu-meter.ts'
 import { pages } from './page-calls.ts'
 import { seedLedgers } from './mixed-seed.ts'
+import { startCounting, stopCounting } from './query-counter.ts'
 
 /**
  * The server's CPU per API request of each page (issue 27's web side, without the chat): the
@@ -18,8 +19,9 @@ import { seedLedgers } from './mixed-seed.ts'
  * bench's ledgers) load one page over and over, every API call of the page at once over 6
  * connections and no pause, for BENCH_SECONDS; then the next page, BENCH_ROUNDS times. Printed per
  * page: API requests/s, the server process's CPU ms per API request and PostgreSQL's (from /proc,
- * so not the machine's other work). BENCH_PROFILE=file.cpuprofile writes the server's CPU
- * profile (node:inspector) over the measured rounds.
+ * so not the machine's other work), and the round trips to PostgreSQL of one page load (exact).
+ * BENCH_PROFILE=file.cpuprofile writes the server's CPU profile (node:inspector) over the
+ * measured rounds.
  */
 const WEB_USERS = Number(process.env.BENCH_WEB_USERS ?? 10)
 const WEB_PER_MONTH = Number(process.env.BENCH_WEB_PER_MONTH ?? 120)
@@ -67,6 +69,23 @@ try {
     return done
   }
   for (const page of names) await drive(page, 1) // warm-up
+  // Round trips to PostgreSQL of one page load (exact, not timed), one person's.
+  const roundTrips = new Map<string, number>()
+  for (const page of names) {
+    const first = users[0]
+    if (!first) break
+    const headers = { cookie: first.cookie, 'x-forwarded-for': first.ip }
+    startCounting()
+    await Promise.all(
+      (pages(month)[page] ?? []).map((p) =>
+        fetch(new URL(p, server.url), { headers }).then((r) => r.arrayBuffer()),
+      ),
+    )
+    roundTrips.set(
+      page,
+      stopCounting().reduce((sum, s) => sum + s.count, 0),
+    )
+  }
   const session = new Session()
   if (PROFILE) {
     session.connect()
@@ -97,7 +116,7 @@ try {
   )
   for (const [page, t] of totals) {
     console.log(
-      `  ${page.padEnd(12)} ${fmt(t.requests / (ROUNDS * SECONDS), 1).padStart(6)} API requests/s   server CPU ${fmt(t.server / t.requests, 2)} ms/request   PostgreSQL ${fmt(t.postgres / t.requests, 2)} ms/request   ${t.failed} unexpected answers`,
+      `  ${page.padEnd(12)} ${fmt(t.requests / (ROUNDS * SECONDS), 1).padStart(6)} API requests/s   server CPU ${fmt(t.server / t.requests, 2)} ms/request   PostgreSQL ${fmt(t.postgres / t.requests, 2)} ms/request   ${roundTrips.get(page) ?? '?'} round trips a load   ${t.failed} unexpected answers`,
     )
   }
 } finally {
