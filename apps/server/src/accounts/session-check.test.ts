@@ -63,7 +63,12 @@ describe('the quick session check (session-check.ts)', () => {
       expect((await app.request('/user', { headers: { cookie: bad } })).status).toBe(401)
     }
     expect(await quickSession(server.deps, headers(sign(token)))).not.toBeNull()
+    // "Don't remember me": never slid, so only the expiry itself stops it.
+    const dontRemember = `${cookie}; equilibrai.dont_remember=${encodeURIComponent(`true.${createHmac('sha256', secret).update('true').digest('base64')}`)}`
+    await setExpiry(token, new Date(Date.now() + 60_000))
+    expect(await quickSession(server.deps, headers(dontRemember))).not.toBeNull()
     await setExpiry(token, new Date(Date.now() - 1000))
+    expect(await quickSession(server.deps, headers(dontRemember))).toBeNull()
     expect(await quickSession(server.deps, headers(cookie))).toBeNull()
     expect((await app.request('/user', { headers: { cookie } })).status).toBe(401)
   })
