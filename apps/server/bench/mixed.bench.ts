@@ -27,8 +27,10 @@ import { seedLedgers } from './mixed-seed.ts'
  *
  * Each web user loads /dashboard, /financas and /relatorios in turn, firing every API call the
  * page makes on load at once (the list in mixed-load.ts, read from the browser) over 6
- * connections, then pauses BENCH_THINK_MS (± 50 %). First BENCH_WEB_ALONE_SECONDS of web alone,
- * then the burst: BENCH_MESSAGES signed webhook deliveries at BENCH_RATE/s, the web load going
+ * connections, then pauses BENCH_THINK_MS (± 50 %; default 10 s, a human pace: a page every
+ * 5–15 s per person, already heavy browsing; "50 use the web" is 50 people with the app open —
+ * BENCH_THINK_MS=1000 is the old, far heavier closed loop). First BENCH_WEB_ALONE_SECONDS of
+ * web alone, then the burst: BENCH_MESSAGES signed webhook deliveries at BENCH_RATE/s, the web load going
  * on until the last reply reaches the fake Graph API (at most BENCH_MAX_SECONDS). Printed: per
  * page and per route p50/p95/p99/max and count, alone and during the burst; the chat's
  * throughput; the target, each page's API p99 < 200 ms during the burst.
@@ -39,7 +41,7 @@ const WEB_PER_MONTH = Number(process.env.BENCH_WEB_PER_MONTH ?? 120)
 const RATE = Number(process.env.BENCH_RATE ?? 100)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? RATE * 20)
 const ALONE_SECONDS = Number(process.env.BENCH_WEB_ALONE_SECONDS ?? 10)
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000)
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 10000)
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 180)
 
 const unlimited = { max: 1_000_000_000, windowSeconds: 60 }

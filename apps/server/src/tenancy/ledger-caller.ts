@@ -2,8 +2,13 @@ import type { AppDeps } from './app-deps.ts'
 import type { EntrySource } from '@equilibrai/shared'
 import type { Context, Next } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { type AuthSession, type AuthUser, requireUser } from '../accounts/index.ts'
-import { type LedgerRef, ledgerForUser } from './ledgers.queries.ts'
+import {
+  type AuthSession,
+  type AuthUser,
+  type SessionExtra,
+  requireUser,
+} from '../accounts/index.ts'
+import { type LedgerRef, ledgerForUser, ledgerForUserSql } from './ledgers.queries.ts'
 import { assertFeature } from './feature-gate.ts'
 import { hashApiKey, looksLikeApiKey } from './api-keys.ts'
 import { findApiKeyCaller } from './api-keys.queries.ts'
@@ -34,7 +39,15 @@ export type LedgerBindings = AppBindings & {
     session: AuthSession['session'] | null
     apiKeyId: number | null
     caller: Caller
+    sessionExtra?: Record<string, unknown>
   }
+}
+
+/** ledgerForUser folded into the session check's statement (one round trip less per request). */
+const LEDGER_WITH_SESSION: SessionExtra = {
+  sql: (user) =>
+    `select l.id as caller_ledger_id, l.owner_user_id as caller_owner_id
+       from ledgers l where l.id = ${ledgerForUserSql(user)}`,
 }
 
 /**
@@ -63,7 +76,7 @@ type Ctx = Context<LedgerBindings>
  * pass-through.
  */
 export function requireLedgerCaller(deps: CallerDeps) {
-  const session = requireUser(deps)
+  const session = requireUser(deps, LEDGER_WITH_SESSION)
   return createMiddleware<LedgerBindings>(async (c, next) => {
     if (c.var.caller) return next()
     const token = bearerToken(c)
@@ -112,7 +125,12 @@ async function setCaller(
   source: CallerSource,
 ): Promise<Caller> {
   const userId = c.get('user').id
-  const caller: Caller = { userId, ...(await ledgerForUser(db, { userId })), source }
+  const extra = c.var.sessionExtra
+  const ledger =
+    typeof extra?.caller_ledger_id === 'number' && typeof extra.caller_owner_id === 'string'
+      ? { ledgerId: extra.caller_ledger_id, ownerId: extra.caller_owner_id }
+      : await ledgerForUser(db, { userId })
+  const caller: Caller = { userId, ...ledger, source }
   c.set('caller', caller)
   return caller
 }

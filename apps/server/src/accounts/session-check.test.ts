@@ -1,0 +1,103 @@
+import { createHmac } from 'node:crypto'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInUser } from '../../test/auth-client.ts'
+import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import type { AppBindings } from '../platform/http/app-types.ts'
+import { onError } from '../platform/http/errors.ts'
+import { requireUser } from './auth-guards.ts'
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts'
+import { quickSession, readCookie, verifiedValue } from './session-check.ts'
+
+let server: TestServer
+let app: Hono<AppBindings>
+
+beforeAll(async () => {
+  server = await startTestServer()
+  app = new Hono<AppBindings>().get('/user', requireUser(server.deps), (c) =>
+    c.json({ id: c.get('user').id, session: c.get('session').id }),
+  )
+  app.onError(onError(server.deps.log))
+})
+afterAll(() => server?.stop())
+
+const headers = (cookie: string) => new Headers({ cookie })
+const tokenOf = (cookie: string) =>
+  decodeURIComponent(readCookie(cookie, 'equilibrai.session_token') ?? '').split('.')[0] ?? ''
+const setExpiry = (token: string, expiresAt: Date) =>
+  server.database.pool.query('update session set "expiresAt" = $2 where token = $1', [
+    token,
+    expiresAt,
+  ])
+
+describe('the quick session check (session-check.ts)', () => {
+  it('gives the very session and user Better Auth gives, fields and order alike', async () => {
+    const { client } = await signedInUser(server)
+    const cookie = client.cookieHeader()
+    const slow = await server.deps.auth.api.getSession({ headers: headers(cookie) })
+    const quick = await quickSession(server.deps, headers(cookie))
+    expect(slow).not.toBeNull()
+    expect({ session: quick?.session, user: quick?.user }).toStrictEqual(slow)
+    expect(quick?.extra).toEqual({})
+    expect(Object.keys(quick?.user ?? {})).toEqual(Object.keys(slow?.user ?? {}))
+    expect(Object.keys(quick?.session ?? {})).toEqual(Object.keys(slow?.session ?? {}))
+    const res = await app.request('/user', { headers: { cookie } })
+    expect(await res.json()).toEqual({ id: slow?.user.id, session: slow?.session.id })
+    expect(res.headers.get('set-cookie')).toBeNull()
+    const extra = { sql: (user: string) => `select ${user} as who, 2 as two` }
+    const withExtra = await quickSession(server.deps, headers(cookie), extra)
+    expect(withExtra?.extra).toEqual({ who: slow?.user.id, two: 2 })
+    expect(withExtra?.user).toStrictEqual(slow?.user)
+  })
+
+  it('leaves to Better Auth a forged signature, an unknown token and an expired session (401)', async () => {
+    const { client } = await signedInUser(server)
+    const cookie = client.cookieHeader()
+    const token = tokenOf(cookie)
+    const secret = (await server.deps.auth.$context).secret
+    const sign = (value: string) =>
+      `equilibrai.session_token=${encodeURIComponent(`${value}.${createHmac('sha256', secret).update(value).digest('base64')}`)}`
+    const forged = `equilibrai.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', 'outro-segredo').update(token).digest('base64')}`)}`
+    for (const bad of [forged, sign('token-que-nao-existe')]) {
+      expect(await quickSession(server.deps, headers(bad))).toBeNull()
+      expect((await app.request('/user', { headers: { cookie: bad } })).status).toBe(401)
+    }
+    expect(await quickSession(server.deps, headers(sign(token)))).not.toBeNull()
+    // "Don't remember me": never slid, so only the expiry itself stops it.
+    const dontRemember = `${cookie}; equilibrai.dont_remember=${encodeURIComponent(`true.${createHmac('sha256', secret).update('true').digest('base64')}`)}`
+    await setExpiry(token, new Date(Date.now() + 60_000))
+    expect(await quickSession(server.deps, headers(dontRemember))).not.toBeNull()
+    await setExpiry(token, new Date(Date.now() - 1000))
+    expect(await quickSession(server.deps, headers(dontRemember))).toBeNull()
+    expect(await quickSession(server.deps, headers(cookie))).toBeNull()
+    expect((await app.request('/user', { headers: { cookie } })).status).toBe(401)
+  })
+
+  it('leaves a session due to slide to Better Auth, which slides it and sends the cookie', async () => {
+    const { client } = await signedInUser(server)
+    const cookie = client.cookieHeader()
+    const token = tokenOf(cookie)
+    const due = Date.now() + (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS - 60) * 1000
+    await setExpiry(token, new Date(due))
+    expect(await quickSession(server.deps, headers(cookie))).toBeNull()
+    const res = await app.request('/user', { headers: { cookie } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('set-cookie')).toContain('equilibrai.session_token=')
+    const { rows } = await server.database.pool.query<{ expiresAt: Date }>(
+      'select "expiresAt" from session where token = $1',
+      [token],
+    )
+    expect(rows[0]?.expiresAt.getTime()).toBeGreaterThan(due + 60_000)
+    expect(await quickSession(server.deps, headers(cookie))).not.toBeNull()
+  })
+
+  it('reads cookies as better-call does and checks the signature in constant time', () => {
+    expect(readCookie('a=1; b="x%20y"; a=2', 'a')).toBe('1')
+    expect(readCookie('a=1; b="x%20y"', 'b')).toBe('x y')
+    expect(readCookie('a=1', 'c')).toBeNull()
+    const value = `abc.${createHmac('sha256', 's').update('abc').digest('base64')}`
+    expect(verifiedValue(value, 's')).toBe('abc')
+    expect(verifiedValue(value, 't')).toBeNull()
+    expect(verifiedValue('abc.curta=', 's')).toBeNull()
+  })
+})
