@@ -13,8 +13,10 @@ drop index alerts_user_idx;
 -- and amounts). A person's entries are written over months, between everyone else's, so each
 -- one sits on its own heap page: with type and amount_cents in the index the history is an
 -- index-only scan of a few leaf pages. Same key as the index it replaces, so the category
--- filters that used that one use this one.
-create index transactions_ledger_category_day_amount_idx
+-- filters that used that one use this one. "if not exists": on a large production table an
+-- operator builds it first with "create index concurrently" (README, deploying), and this
+-- migration then takes no write lock for the build.
+create index if not exists transactions_ledger_category_day_amount_idx
   on transactions (ledger_id, category, occurred_on) include (type, amount_cents);
 drop index transactions_ledger_category_day_idx;
 
