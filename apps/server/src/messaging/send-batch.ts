@@ -1,9 +1,7 @@
 import type pg from 'pg'
 import { unlockSessions, type Logger } from '../platform/index.ts'
-import { documentMediaId } from './documents.ts'
-import { type GraphConfig, type GraphResult, postMessage } from './graph-api.ts'
+import type { GraphConfig, GraphResult } from './graph-api.ts'
 import { outboundPayloadSchema } from './messages.ts'
-import { callbackData } from './outbox.queries.ts'
 import {
   type StartedAttempt,
   type SendOutcome,
@@ -12,6 +10,7 @@ import {
   startBatchAttempts,
 } from './outbox-batch.queries.ts'
 import { maskWaId, waIdForms } from './phone.ts'
+import { callMeta, decideAfterCall } from './send-call.ts'
 import { whatsappSendJob } from './whatsapp.jobs.ts'
 import type { SendPolicy } from './sender.ts'
 
@@ -131,13 +130,7 @@ async function sendOne(
       'whatsapp message in doubt after a crash, no status received: sending again',
     )
   }
-  // A document is uploaded first (once: the media id is kept for retries).
-  const media =
-    message.kind === 'document' ? await documentMediaId(client, config, message.document_id) : null
-  const result =
-    media && !media.ok
-      ? media
-      : await postMessage(config, row.wa_id, message, callbackData(row.id), media?.mediaId)
+  const result = await callMeta(client, config, { id: row.id, waId: row.wa_id, message })
   return { message, attempts, result }
 }
 
@@ -157,31 +150,21 @@ function outcomeOf(
       error: 'INVALID_PAYLOAD: conteúdo da mensagem inválido',
     }
   }
-  if (result.ok) return { id: row.id, kind: 'sent', wamid: result.wamid }
-  const hasFallback =
-    typeof row.payload === 'object' && row.payload !== null && 'fallback' in row.payload
-  if (result.windowClosed && message.kind !== 'template' && hasFallback) {
-    // Meta says the window is closed (its clock wins): the template goes out next.
-    const { status, code, reason } = result
-    return { id: row.id, kind: 'retry', delayMs: 0, status, code, reason, fallback: true }
-  }
-  if (result.retryable && attempts < policy.maxAttempts) {
-    const delayMs = rules.backoffMs(policy, attempts, result.retryAfterMs)
-    const { status, code, reason } = result
-    return { id: row.id, kind: 'retry', delayMs, status, code, reason, fallback: false }
-  }
-  const why = result.windowClosed
-    ? 'OUTSIDE_24H_WINDOW'
-    : result.retryable
-      ? 'MAX_ATTEMPTS'
-      : 'REJECTED'
-  return {
-    id: row.id,
-    kind: 'failed',
+  const decision = decideAfterCall(result, {
+    messageKind: message.kind,
+    hasFallback:
+      typeof row.payload === 'object' && row.payload !== null && 'fallback' in row.payload,
     attempts,
-    code: result.code,
-    error: `${why}: ${result.reason}`,
+    maxAttempts: policy.maxAttempts,
+    backoffMs: (retryAfterMs) => rules.backoffMs(policy, attempts, retryAfterMs),
+  })
+  if (decision.kind === 'sent') return { id: row.id, kind: 'sent', wamid: decision.wamid }
+  const { status, code, reason } = decision.failure
+  if (decision.kind === 'retry') {
+    const { delayMs, fallback } = decision
+    return { id: row.id, kind: 'retry', delayMs, status, code, reason, fallback }
   }
+  return { id: row.id, kind: 'failed', attempts, code, error: `${decision.why}: ${reason}` }
 }
 
 function logOutcome(log: Logger, rows: readonly StartedAttempt[], outcome: SendOutcome) {

@@ -11,8 +11,7 @@ import {
   type Logger,
   addJob,
 } from '../platform/index.ts'
-import { documentMediaId } from './documents.ts'
-import { type GraphConfig, type GraphResult, postMessage } from './graph-api.ts'
+import type { GraphConfig, GraphResult } from './graph-api.ts'
 import { type BatchRules, sendBatch } from './send-batch.ts'
 import {
   type OutboundMessage,
@@ -22,7 +21,6 @@ import {
 } from './messages.ts'
 import {
   type Channel,
-  callbackData,
   insertOutbound,
   insertOutboundBatch,
   lockOutboundForAttempt,
@@ -37,6 +35,7 @@ import {
   switchToFallback,
 } from './outbox.queries.ts'
 import { maskWaId, waIdForms } from './phone.ts'
+import { callMeta, decideAfterCall } from './send-call.ts'
 import { graphConfig } from './whatsapp-config.ts'
 
 /*
@@ -345,44 +344,26 @@ async function attempt(
   }
 
   const attempts = (await markAttemptStarted(db, row.id)) ?? row.attempts + 1
-  // A document is uploaded first (once: the media id is kept for retries).
-  const media =
-    message.kind === 'document' ? await documentMediaId(db, config, message.document_id) : null
-  const result =
-    media && !media.ok
-      ? media
-      : await postMessage(config, row.wa_id, message, callbackData(row.id), media?.mediaId)
-  if (result.ok) {
-    await markSent(db, { id: row.id, wamid: result.wamid })
+  const result = await callMeta(db, config, { id: row.id, waId: row.wa_id, message })
+  const decision = decideAfterCall(result, {
+    messageKind: message.kind,
+    hasFallback: Boolean(fallback),
+    attempts,
+    maxAttempts: policy.maxAttempts,
+    backoffMs: (retryAfterMs) => backoffMs(policy, attempts, retryAfterMs),
+  })
+  if (decision.kind === 'sent') {
+    await markSent(db, { id: row.id, wamid: decision.wamid })
     log.info({ ...logFields, attempts, kind: message.kind }, 'whatsapp message sent')
     return
   }
-  if (result.windowClosed && message.kind !== 'template' && fallback) {
-    // Meta says the window is closed (its clock wins): the template goes out next.
-    await switchToFallback(db, { id: row.id, fallback })
-    await reschedule(deps, db, row, attempts, result, 0)
+  if (decision.kind === 'retry') {
+    if (decision.fallback && fallback) await switchToFallback(db, { id: row.id, fallback })
+    await reschedule(deps, db, row, attempts, decision.failure, decision.delayMs)
     return
   }
-  if (result.retryable && attempts < policy.maxAttempts) {
-    await reschedule(
-      deps,
-      db,
-      row,
-      attempts,
-      result,
-      backoffMs(policy, attempts, result.retryAfterMs),
-    )
-    return
-  }
-  await markFailed(
-    deps,
-    db,
-    row,
-    result.code,
-    result.windowClosed ? 'OUTSIDE_24H_WINDOW' : result.retryable ? 'MAX_ATTEMPTS' : 'REJECTED',
-    result.reason,
-    attempts,
-  )
+  const { code, reason } = decision.failure
+  await markFailed(deps, db, row, code, decision.why, reason, attempts)
 }
 
 async function reschedule(
