@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { processInbound } from '../src/assistant/index.ts'
 import { type NewInbound, receive } from '../src/messaging/inbox.ts'
 import { linkNumber } from '../src/messaging/links.queries.ts'
-import type { Database, Db } from '../src/platform/db/database.ts'
+import type { Db } from '../src/platform/db/database.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { ownLedger } from '../src/tenancy/index.ts'
 import { insertUser } from './ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from './test-server.ts'
+import { testEnv } from './test-server.ts'
+import { useTestDatabase } from './use-test-database.ts'
 
 /*
  * ADR 024, "context read once per batch": a batch of WhatsApp messages reads who wrote, the
@@ -16,13 +17,11 @@ import { createTestDatabase, testEnv } from './test-server.ts'
  * message of the same ledger in the batch still sees what an earlier one changed.
  */
 
-let database: Database
+const database = useTestDatabase()
 let db: Db
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   db = database.pool
 })
-afterAll(() => database?.close())
 
 const deps = () => ({ db, env: testEnv(), log: createLogger('silent') })
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../src/platform/db/database.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../src/platform/db/database.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { receive, type NewInbound } from '../src/messaging/inbox.ts'
 import { linkNumber } from '../src/messaging/links.queries.ts'
@@ -7,7 +7,8 @@ import { conversationLockKey } from '../src/messaging/inbox.queries.ts'
 import { processInbound } from '../src/assistant/index.ts'
 import { INBOUND_BATCH_SIZE } from '../src/assistant/inbound-batch.ts'
 import { insertUser } from './ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from './test-server.ts'
+import { testEnv } from './test-server.ts'
+import { useTestDatabase } from './use-test-database.ts'
 
 /*
  * ADR 024, third pass: one whatsapp_inbound job understands the next message of several people
@@ -15,13 +16,11 @@ import { createTestDatabase, testEnv } from './test-server.ts'
  * person is left to their own job, and a message that fails leaves the others recorded once.
  */
 
-let database: Database
+const database = useTestDatabase()
 let db: Db
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   db = database.pool
 })
-afterAll(() => database?.close())
 
 const deps = () => ({ db, env: testEnv(), log: createLogger('silent') })
 
