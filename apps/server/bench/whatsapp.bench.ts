@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { yieldCpuToServer } from '../src/app/worker-process.ts'
@@ -15,6 +16,7 @@ import {
 import { insertUser } from '../test/ledger-fixtures.ts'
 import { percentile } from './bench-helpers.ts'
 import { cpuBetween, postmasterPid, treeCpu } from './cpu-meter.ts'
+import { dataDirWithStatements, printStatementTimes, resetStatements } from './pg-statements.ts'
 import { mergeCounts, printPerMessage, startCounting, stopCounting } from './query-counter.ts'
 
 /**
@@ -33,7 +35,9 @@ import { mergeCounts, printPerMessage, startCounting, stopCounting } from './que
  *    Target p50 ≤ 100 ms.
  * 3. Sustained throughput end to end: a large burst, from the first POST to the last reply,
  *    with the acknowledgement times of its deliveries and the round trips to PostgreSQL each
- *    message cost (every statement of this process: webhook, jobs, sends).
+ *    message cost (every statement of this process: webhook, jobs, sends), and where
+ *    PostgreSQL's execution time went (pg_stat_statements, triggers' statements included; not
+ *    with BENCH_DATABASE_URL).
  * 4. Order (ARCHITECTURE §12): each person's replies reached the fake Graph API in the order
  *    their messages were sent, at least ~1 s apart; violations are counted and printed.
  */
@@ -45,8 +49,11 @@ const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1000)
 const WORKER_MODE = process.env.BENCH_WORKER === 'in-process' ? 'in-process' : 'process'
 
 const fake = await startFakeMeta()
+// The embedded cluster with pg_stat_statements preloaded (section 3's statement times).
+const statementsDir = process.env.BENCH_DATABASE_URL ? null : await dataDirWithStatements()
 const server = await startBenchServer({
   ...fakeMetaEnv(fake),
+  ...(statementsDir ? { DATA_DIR: statementsDir } : {}),
   WORKER: 'off',
   ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
 })
@@ -230,6 +237,7 @@ try {
       worker: worker?.pid,
       postgres: postmasterPid(server.deps.env.DATA_DIR),
     })
+  if (statementsDir) await resetStatements(db)
   const cpuBefore = cpuParts()
   startCounting()
   worker?.send('count:start')
@@ -264,6 +272,7 @@ try {
   const recorded = await db.query<{ n: number }>('select count(*)::int as n from transactions')
   console.log(`  entries recorded: ${recorded.rows[0]?.n}, replies sent: ${fake.sent.length}`)
   printPerMessage(counted, BURST, fmt)
+  if (statementsDir) await printStatementTimes(db, BURST, fmt)
   // CPU per message: what the neighbours on a shared machine cannot inflate much.
   const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0)
   console.log(
@@ -298,5 +307,6 @@ try {
 } finally {
   await stopWorker()
   await server.cleanup()
+  if (statementsDir) rmSync(statementsDir, { recursive: true, force: true })
   await fake.close()
 }

@@ -45,14 +45,29 @@ function message(overrides: Partial<NewInbound> = {}): NewInbound {
   }
 }
 
+/** The stored messages among `ids` that a whatsapp_inbound job answers for, in arrival order. */
 async function storedIds(ids: string[]): Promise<string[]> {
   const { rows } = await database.pool.query<{ message_id: string }>(
     `select i.message_id from whatsapp_inbound i
-       join graphile_worker.jobs j on j.key = 'wa-in:' || i.message_id
-      where i.message_id = any($1::text[]) order by i.id`,
+      where i.message_id = any($1::text[])
+        and exists (select 1 from graphile_worker._private_jobs j
+                     where (j.payload::jsonb) -> 'ids' @> to_jsonb(i.id))
+      order by i.id`,
     [ids],
   )
   return rows.map((r) => r.message_id)
+}
+
+/** How many jobs answer for the stored messages among `ids`. */
+async function jobsFor(ids: string[]): Promise<number> {
+  const { rows } = await database.pool.query<{ n: number }>(
+    `select count(distinct j.id)::int as n
+       from whatsapp_inbound i
+       join graphile_worker._private_jobs j on (j.payload::jsonb) -> 'ids' @> to_jsonb(i.id)
+      where i.message_id = any($1::text[])`,
+    [ids],
+  )
+  return rows[0]?.n ?? 0
 }
 
 describe('grouped inbox writes', () => {
@@ -68,9 +83,11 @@ describe('grouped inbox writes', () => {
     for (const [i, d] of deliveries.entries()) {
       expect(results[i]?.stored.map((s) => s.messageId)).toEqual(d.map((m) => m.messageId))
     }
-    // Stored in arrival order, each with its job (ids ascend as they came).
+    // Stored in arrival order, each with a job (ids ascend as they came): one job per 16
+    // messages of a statement (1 + 20 messages: 1 + 2 jobs), each naming its messages.
     const all = deliveries.flat().map((m) => m.messageId)
     expect(await storedIds(all)).toEqual(all)
+    expect(await jobsFor(all)).toBe(3)
     const ids = results.flatMap((r) => r.stored.map((s) => s.id))
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
   })

@@ -267,8 +267,8 @@ describe('recovery when a runner starts', () => {
       await db.query(
         `update graphile_worker._private_jobs set locked_at = now() - interval '5 minutes',
                 locked_by = 'vivo'
-          where key like $1 || '%'`,
-        [whatsappInboundJob.keyPrefix],
+          where task_id = (select id from graphile_worker._private_tasks where identifier = $1)`,
+        [whatsappInboundJob.task],
       )
       await db.query(
         `insert into worker_heartbeats (locker_id, process, seen_at) values ('vivo', 'p', now())`,
@@ -294,8 +294,9 @@ describe('recovery when a runner starts', () => {
       // The job was taken by a worker that then died: graphile-worker would wait four hours.
       const taken = await db.query(
         `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'morto'
-          where key like $1 || '%' returning id`,
-        [whatsappInboundJob.keyPrefix],
+          where task_id = (select id from graphile_worker._private_tasks where identifier = $1)
+          returning id`,
+        [whatsappInboundJob.task],
       )
       expect(taken.rowCount).toBe(1)
       const runner = await startJobRunner(db, createLogger('silent'), web.deps.env)

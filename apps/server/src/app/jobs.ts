@@ -1,6 +1,6 @@
 import { pruneAuthData } from '../accounts/index.ts'
 import { deliverAlert, deliverAlerts, alertNotifyJob, alertsNotifyJob } from '../alerts/index.ts'
-import { processInbound } from '../assistant/index.ts'
+import { processInboundJob } from '../assistant/index.ts'
 import { stripeEventJob, stripeClient, processStripeEvent } from '../billing/index.ts'
 import { sendCardBillReminders, sendDueBillReminders } from '../bills/index.ts'
 import { webhookDeliverJob } from '../events/index.ts'
@@ -170,8 +170,8 @@ export const JOBS = {
     clock: 'scheduled',
     run: ({ db, env }, now) => sendScheduledReports(db, env, 'monthly', now),
   }),
-  whatsappInbound: queued(whatsappInboundJob, ({ db, env, log }, { id }) =>
-    processInbound({ db, env, log: whatsappLog(log) }, id),
+  whatsappInbound: queued(whatsappInboundJob, ({ db, env, log }, payload) =>
+    processInboundJob({ db, env, log: whatsappLog(log) }, payload),
   ),
   whatsappSend: queued(whatsappSendJob, ({ db, env, log }, { id }) =>
     deliverOutbound({ db, env, log: whatsappLog(log), policy: WHATSAPP_SEND_POLICY }, id),

@@ -15,6 +15,7 @@ import {
   type OutboundMessage,
   textMessage,
   countFailedAttempt,
+  type Channel,
   type InboundRow,
   lockInbound,
   conversationLockKey,
@@ -122,14 +123,21 @@ export function readLinkCommand(text: string): string | null {
   return (match[1] ?? '').trim()
 }
 
-export async function processInbound(deps: ProcessDeps, inboundId: number): Promise<void> {
-  // One connection for the whole job, the assistant and a failure's bookkeeping included: a
-  // job never waits for a second connection while holding one, so a burst cannot exhaust the
+/** Whose message it is, when the caller has just read it (an inbound job's open messages). */
+export type KnownSender = { channel: Channel; wa_id: string }
+
+export async function processInbound(
+  deps: ProcessDeps,
+  inboundId: number,
+  known?: KnownSender,
+): Promise<void> {
+  // One connection for the whole message, the assistant and a failure's bookkeeping included:
+  // a job never waits for a second connection while holding one, so a burst cannot exhaust the
   // pool with jobs waiting on each other.
   const client = await deps.db.connect()
   let broken = false
   try {
-    const sender = await inboundSender(client, inboundId)
+    const sender = known ? { ...known, processed: false } : await inboundSender(client, inboundId)
     if (!sender || sender.processed) return
     // Usually this message and other people's next ones together (inbound-batch.ts). While
     // its person is busy (in another job's batch) the job takes other people's messages rather

@@ -40,6 +40,19 @@ export async function inboundSender(
   return rows[0] ?? null
 }
 
+/** Which of these messages are still open, and whose they are, in arrival order. */
+export async function openInboundSenders(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Array<{ id: number; channel: Channel; wa_id: string }>> {
+  const { rows } = await db.query<{ id: number; channel: Channel; wa_id: string }>(
+    `select id, channel, wa_id from whatsapp_inbound
+      where id = any($1::bigint[]) and processed_at is null order by id`,
+    [ids],
+  )
+  return rows
+}
+
 /**
  * The next message of this conversation to understand, up to message `id`: the earliest still
  * open, by WhatsApp's timestamp, then arrival. Null once `id` itself is closed.

@@ -1,11 +1,11 @@
-import { whatsappInboundJob, whatsappStatusJob } from './whatsapp.jobs.ts'
+import { INBOUND_JOB_MESSAGES, whatsappInboundJob, whatsappStatusJob } from './whatsapp.jobs.ts'
 import { type Db, addJob } from '../platform/index.ts'
 import { applyStatus, type Channel } from './outbox.queries.ts'
 import type { StatusUpdate } from './webhook-payload.ts'
 
 /*
  * The inbox: every message received, stored once (unique on its message id) in the same
- * transaction that queues its processing job. Once that commits, the message is safe: the
+ * transaction that queues its processing jobs. Once that commits, the message is safe: the
  * webhook answers 200 and the job does the rest, even if this process dies the next moment.
  */
 
@@ -25,11 +25,14 @@ export type NewInbound = {
 const STATUS_RETRY_DELAY_MS = 3_000
 
 /**
- * Stores the messages not seen before and queues one job for each; records status callbacks.
+ * Stores the messages not seen before and queues their processing; records status callbacks.
  * Returns the newly stored messages (duplicates are skipped).
  *
  * The messages and their jobs go in ONE statement: atomic without BEGIN/COMMIT round trips, so
- * the webhook's answer waits for a single exchange with the database.
+ * the webhook's answer waits for a single exchange with the database. One job per
+ * INBOUND_JOB_MESSAGES stored messages, not one each (ADR 024, 2026-11-26 night): a job
+ * understands the next message of up to 16 people at once, so per-message jobs were mostly
+ * fetched only to find their message closed. All of them in one add_jobs call: one NOTIFY.
  */
 export async function receive(
   db: Db,
@@ -49,11 +52,16 @@ export async function receive(
              message_id text, channel text, wa_id text, user_id text, type text, payload jsonb,
              sent_at timestamptz)
          on conflict (message_id) do nothing
-         returning id, message_id)
+         returning id, message_id),
+       chunks as (
+         select (row_number() over (order by id) - 1) / $4::int as chunk, id from stored),
+       specs as (
+         select row($2::text, json_build_object('id', min(id), 'ids', json_agg(id order by id)),
+                    null, null, $3::int, null, null, null)::graphile_worker.job_spec as spec
+           from chunks group by chunk)
        select s.id, s.message_id,
-              graphile_worker.add_job($2, json_build_object('id', s.id),
-                job_key => $3 || s.message_id, max_attempts => $4::int) is not null as queued
-         from stored s`,
+              (select count(*) from graphile_worker.add_jobs(array(select spec from specs))) as jobs
+         from stored s order by s.id`,
       [
         JSON.stringify(
           messages.map((m) => ({
@@ -67,8 +75,8 @@ export async function receive(
           })),
         ),
         whatsappInboundJob.task,
-        whatsappInboundJob.keyPrefix,
         whatsappInboundJob.maxAttempts,
+        INBOUND_JOB_MESSAGES,
       ],
     )
     for (const row of rows) stored.push({ id: row.id, messageId: row.message_id })

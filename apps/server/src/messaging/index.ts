@@ -5,6 +5,7 @@ export {
   lockInbound,
   conversationLockKey,
   inboundSender,
+  openInboundSenders,
   lockConversationThenNext,
   nextInConversation,
   markFailed,
@@ -12,6 +13,7 @@ export {
   recentWithStatus,
 } from './inbox.queries.ts'
 export type { InboundRow } from './inbox.queries.ts'
+export type { Channel } from './outbox.queries.ts'
 export {
   batchCandidates,
   closeBatch,
@@ -60,6 +62,7 @@ export { whatsappAdminRoutes } from './whatsapp-admin.routes.ts'
 export { isWhatsAppConfigured, signupUrl, simulatorWaId } from './whatsapp-config.ts'
 export { whatsappWebhookRoutes } from './whatsapp-webhook.routes.ts'
 export {
+  INBOUND_JOB_MESSAGES,
   WHATSAPP_PROCESS_ATTEMPTS,
   whatsappInboundJob,
   whatsappSendJob,

@@ -16,17 +16,29 @@ const NO_WAITING_JOB = (key: string) => `not exists (
     and ((j.locked_at is null and j.attempts < j.max_attempts)
          or ${heldByLiveLockerSql('j', '$2')}))`
 
-/** Unprocessed messages without a waiting job and not being processed (their rows stay locked). */
+/**
+ * Unprocessed messages that no waiting or live job answers for and that nobody is processing
+ * (their rows stay locked). A whatsapp_inbound job answers for the messages in its payload:
+ * `ids` (the job of an inbox statement's messages) or `id` alone (the sweep's own jobs).
+ */
 export async function unfinishedInbound(
   tx: Queryable,
-  { keyPrefix, staleAfterMs }: { keyPrefix: string | undefined; staleAfterMs: number },
+  { task, staleAfterMs }: { task: string; staleAfterMs: number },
 ) {
   const { rows } = await tx.query<{ id: number; message_id: string }>(
-    `select id, message_id from whatsapp_inbound i
-      where processed_at is null and ${NO_WAITING_JOB('i.message_id')}
+    `with covered as materialized (
+       select x.id::bigint as id
+         from graphile_worker._private_jobs j
+         join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = $1
+        cross join lateral json_array_elements_text(
+                coalesce(j.payload -> 'ids', json_build_array(j.payload -> 'id'))) as x(id)
+        where (j.locked_at is null and j.attempts < j.max_attempts)
+           or ${heldByLiveLockerSql('j', '$2')})
+     select id, message_id from whatsapp_inbound i
+      where processed_at is null and not exists (select 1 from covered c where c.id = i.id)
       order by id limit ${BATCH}
-      for update skip locked`,
-    [keyPrefix, staleAfterMs],
+      for update of i skip locked`,
+    [task, staleAfterMs],
   )
   return rows
 }

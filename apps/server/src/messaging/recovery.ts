@@ -12,9 +12,12 @@ import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
  * message), which the sweep skips, while a dead one's locks went with its connection. A job a
  * live worker holds but has not reached the row with yet (waiting in its runner's local queue,
  * or for the person's conversation lock) is skipped too: its locker is heard from within
- * `staleAfterMs` (platform/jobs/lock-recovery.ts). Adding a job under the same key retires the
- * dead worker's job (graphile-worker clears its key and uses up its attempts); should a live
- * worker still run it, it finds the work done and does nothing.
+ * `staleAfterMs` (platform/jobs/lock-recovery.ts). An inbound job answers for the messages in
+ * its payload (an inbox statement's, or one message's), so a message is covered while any job
+ * naming it waits or is held by a live worker. The sweep queues one job per message, under the
+ * message's key: adding it again retires a dead worker's keyed job (graphile-worker clears its
+ * key and uses up its attempts); a dead worker's job of an inbox statement is freed by the lock
+ * sweep and, like any job run late, finds its messages closed and does nothing.
  */
 
 export async function recoverUnfinished(
@@ -22,10 +25,7 @@ export async function recoverUnfinished(
   { staleAfterMs }: { staleAfterMs: number },
 ): Promise<{ inbound: number; outbound: number }> {
   return withTransaction(db, async (tx) => {
-    const inbound = await unfinishedInbound(tx, {
-      keyPrefix: whatsappInboundJob.keyPrefix,
-      staleAfterMs,
-    })
+    const inbound = await unfinishedInbound(tx, { task: whatsappInboundJob.task, staleAfterMs })
     for (const row of inbound) {
       await addJob(
         tx,

@@ -4,10 +4,23 @@ import { defineJob, idPayload } from '../platform/index.ts'
 /** WhatsApp processing tries before the person gets an apology and the message is closed. */
 export const WHATSAPP_PROCESS_ATTEMPTS = 5
 
-/** One received message → the assistant → its reply queued; one more try for the apology. */
+/**
+ * Messages of one inbox statement a whatsapp_inbound job carries (ADR 024, 2026-11-26 night):
+ * one batch's worth, so a large group still gives the runner's slots work in parallel.
+ */
+export const INBOUND_JOB_MESSAGES = 16
+
+/**
+ * Received messages → the assistant → their replies queued; one more try for the apology.
+ * `ids`: the messages of one inbox statement this job answers for (up to
+ * INBOUND_JOB_MESSAGES, in arrival order, `id` the first), queued without a key; without
+ * `ids`, the message `id` alone, under the key `wa-in:<message id>` (the recovery sweep).
+ */
 export const whatsappInboundJob = defineJob({
   task: 'whatsapp_inbound',
-  payload: idPayload,
+  payload: idPayload.extend({
+    ids: z.array(z.number().int().positive()).min(1).max(INBOUND_JOB_MESSAGES).optional(),
+  }),
   maxAttempts: WHATSAPP_PROCESS_ATTEMPTS + 1,
   keyPrefix: 'wa-in:',
 })
