@@ -1,7 +1,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn, signUp, TestClient, uniqueEmail } from './auth-client.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 
 /*
  * No request waits on SMTP (ADR 020): with a mail server that accepts connections and never
@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from './test-server.ts'
  */
 let silent: net.Server
 const sockets = new Set<net.Socket>()
-let server: TestServer
+let port = 0
 
 beforeAll(async () => {
   silent = net.createServer((socket) => {
@@ -19,18 +19,18 @@ beforeAll(async () => {
     socket.on('close', () => sockets.delete(socket))
   })
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
-  const { port } = silent.address() as net.AddressInfo
-  server = await startTestServer({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    TRUST_PROXY: 'x-forwarded-for',
-    WORKER: 'on',
-  })
+  port = (silent.address() as net.AddressInfo).port
 })
+const server = useTestServer(() => ({
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  TRUST_PROXY: 'x-forwarded-for',
+  WORKER: 'on',
+}))
+// Registered after useTestServer, so it runs before the server stops.
 afterAll(async () => {
   // The worker's attempt is still waiting for a greeting: cut it, so the runner stops at once.
   for (const socket of sockets) socket.destroy()
   await new Promise((resolve) => silent?.close(resolve))
-  await server?.stop()
 })
 
 async function outbox(email: string) {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPool, type Database, type Db } from '../src/platform/db/database.ts'
+import { createPool, type Db } from '../src/platform/db/database.ts'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { receive } from '../src/messaging/inbox.ts'
 import { linkNumber } from '../src/messaging/links.queries.ts'
 import { waitForIdleJobs } from './job-queue.ts'
 import { insertUser } from './ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from './test-server.ts'
+import { testEnv } from './test-server.ts'
+import { useTestDatabase } from './use-test-database.ts'
 
 /**
  * A burst of messages larger than the connection pool is processed to the end, each on its
@@ -14,15 +15,14 @@ import { createTestDatabase, testEnv } from './test-server.ts'
  * jobs never wait on each other for a second one. With four connections and four workers, the
  * runner's LISTEN connection leaves three for four jobs.
  */
-let database: Database
+const database = useTestDatabase()
 let small: Db
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   small = createPool(database.url, { max: 4 })
 })
+// Registered after useTestDatabase, so it runs first: the small pool ends before the database.
 afterAll(async () => {
   await small?.end()
-  await database?.close()
 })
 
 describe('a burst of WhatsApp messages', () => {

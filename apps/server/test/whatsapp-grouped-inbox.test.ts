@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Db } from '../src/platform/index.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../src/platform/index.ts'
 import { groupedInbox } from '../src/messaging/grouped-inbox.ts'
 import type { NewInbound } from '../src/messaging/inbox.ts'
-import { createTestDatabase } from './test-server.ts'
+import { useTestDatabase } from './use-test-database.ts'
 
 /*
  * The webhook's inbox writes (grouped-inbox.ts, ADR 036): deliveries arriving while a write is in
  * flight share the next statement; each is answered with its own messages once that statement
  * committed; a group that fails is retried one by one so a bad delivery fails alone.
  */
-let database: Database
+const database = useTestDatabase()
 const statements: string[] = []
 let counted: Db
 
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   const pool = database.pool
   // The real pool, with its inbox statements counted.
   counted = new Proxy(pool, {
@@ -29,7 +28,6 @@ beforeAll(async () => {
     },
   }) as Db
 })
-afterAll(() => database.close())
 
 let n = 0
 function message(overrides: Partial<NewInbound> = {}): NewInbound {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startJobRunner } from '../src/app/job-runner.ts'
-import type { Database } from '../src/platform/db/database.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { receive } from '../src/messaging/inbox.ts'
 import { linkNumber } from '../src/messaging/links.queries.ts'
 import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
 import { waitForIdleJobs } from './job-queue.ts'
 import { insertUser } from './ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from './test-server.ts'
+import { testEnv } from './test-server.ts'
+import { useTestDatabase } from './use-test-database.ts'
 
 /*
  * ARCHITECTURE §12: one person's messages are understood in the order they were sent
@@ -18,14 +18,13 @@ import { createTestDatabase, testEnv } from './test-server.ts'
 const PEOPLE = 6
 
 let fake: FakeMeta
-let database: Database
 beforeAll(async () => {
   fake = await startFakeMeta()
-  database = await createTestDatabase()
 })
+const database = useTestDatabase()
+// Registered after useTestDatabase, so it runs first: the fake closes before the database.
 afterAll(async () => {
   await fake?.close()
-  await database?.close()
 })
 
 const text = (body: string) => ({ text: { body } })

@@ -1,19 +1,15 @@
 import type { SimulatorConversation } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { notifyUser } from '../src/messaging/notify.ts'
 import { signedInUser, TestClient } from './auth-client.ts'
-import { startTestServer, type TestServer } from './test-server.ts'
+import { useTestServer } from './use-test-database.ts'
 import { whatsAppRig } from './whatsapp-kit.ts'
 
 /**
  * The simulator's API: the same inbox → job → assistant → sender pipeline as WhatsApp, with the
  * sender writing to the simulator when no Meta account is configured.
  */
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'on', TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ WORKER: 'on', TRUST_PROXY: 'x-forwarded-for' })
 
 async function conversation(client: TestClient) {
   const res = await client.request('/api/simulator/messages')

@@ -1,8 +1,8 @@
 import { hasControlCharacters } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { createTestDatabase } from '../../test/test-server.ts'
-import type { Database, Db } from '../platform/db/database.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
+import type { Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { handleMessage } from './assistant-service.ts'
 
@@ -11,13 +11,11 @@ import { handleMessage } from './assistant-service.ts'
  * CLI all go through.
  */
 
-let database: Database
+const database = useTestDatabase()
 let db: Db
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   db = database.pool
 })
-afterAll(() => database?.close())
 
 // A Wednesday, 18/11/2026, at noon in São Paulo.
 const NOW = new Date('2026-11-18T15:00:00Z')

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { createTestDatabase } from '../../test/test-server.ts'
-import type { Database, Db } from '../platform/db/database.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
+import type { Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import { getNotificationSettings } from '../messaging/notification-settings.queries.ts'
 import { handleMessage } from './assistant-service.ts'
@@ -10,13 +10,11 @@ import { handleMessage } from './assistant-service.ts'
  * Bills, recurring entries, budgets and alert settings by message, through the one path
  * WhatsApp, the simulator and the CLI chat use (handleMessage), on a real database.
  */
-let database: Database
+const database = useTestDatabase()
 let db: Db
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   db = database.pool
 })
-afterAll(() => database?.close())
 
 // Wednesday 18/11/2026, noon in São Paulo.
 const NOW = new Date('2026-11-18T15:00:00Z')

@@ -1,8 +1,9 @@
 import { parseCrontab } from 'graphile-worker'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from '../../test/test-server.ts'
-import type { Database, Db } from '../platform/db/database.ts'
+import { testEnv } from '../../test/test-server.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
+import type { Db } from '../platform/db/database.ts'
 import type { Env } from '../platform/env.ts'
 import { crontab } from '../app/task-registry.ts'
 import { linkNumber, unlink } from '../messaging/links.queries.ts'
@@ -20,12 +21,11 @@ import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
  * message per bill and due date however often the job runs, unlinked owners skipped and not
  * marked. The job runner is off, so queued messages stay in whatsapp_outbound to be inspected.
  */
-let database: Database
+const database = useTestDatabase()
 let db: Db
 /** WhatsApp configured (dummy credentials; nothing is delivered with the worker off). */
 let env: Env
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   db = database.pool
   env = testEnv({
     WHATSAPP_ACCESS_TOKEN: 'token',
@@ -34,7 +34,6 @@ beforeAll(async () => {
     WHATSAPP_VERIFY_TOKEN: 'verify-token',
   })
 })
-afterAll(() => database?.close())
 
 let nextNumber = 5511987650100
 async function linkedUser(): Promise<{ userId: string; waId: string }> {

@@ -1,14 +1,10 @@
 import { billListSchema, billSchema } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
 import { expectContract } from '../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 async function user(plan = 'free'): Promise<User> {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { insertUser } from '../../test/ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from '../../test/test-server.ts'
+import { testEnv } from '../../test/test-server.ts'
+import { useTestDatabase } from '../../test/use-test-database.ts'
 import { deliverAlert } from '../alerts/alerts.ts'
 import { createAccount, defaultAccount, payCardBill, recordEntry } from '../ledger/index.ts'
 import { linkNumber } from '../messaging/links.queries.ts'
 import { updateNotificationSettings } from '../messaging/notification-settings.queries.ts'
-import type { Database, Db } from '../platform/db/database.ts'
+import type { Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
 import type { Env } from '../platform/env.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
@@ -16,11 +17,10 @@ import { sendCardBillReminders } from './card-bill-reminders.ts'
  * with what is left of the bill (ARCHITECTURE §9), once each however often the job runs; none
  * for a paid bill, an archived card or a person who turned bill reminders off.
  */
-let database: Database
+const database = useTestDatabase()
 let db: Db
 let env: Env
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   db = database.pool
   env = testEnv({
     WHATSAPP_ACCESS_TOKEN: 'token',
@@ -29,7 +29,6 @@ beforeAll(async () => {
     WHATSAPP_VERIFY_TOKEN: 'verify-token',
   })
 })
-afterAll(() => database?.close())
 
 let nextNumber = 5511987652100
 /** A linked person with a card closing on `closing` and due on `due`, and their ledger. */

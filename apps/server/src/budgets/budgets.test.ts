@@ -5,16 +5,12 @@ import {
   saoPauloDate,
   saoPauloMonth,
 } from '@equilibrai/shared'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signedInUser } from '../../test/auth-client.ts'
 import { expectContract } from '../../test/contract.ts'
-import { startTestServer, type TestServer } from '../../test/test-server.ts'
+import { useTestServer } from '../../test/use-test-database.ts'
 
-let server: TestServer
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'x-forwarded-for' })
-})
-afterAll(() => server?.stop())
+const server = useTestServer({ TRUST_PROXY: 'x-forwarded-for' })
 
 async function user(plan: string) {
   const u = await signedInUser(server)

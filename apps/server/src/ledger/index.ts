@@ -31,7 +31,6 @@ export {
 export type { NewTransfer } from './accounts/transfers.queries.ts'
 export { transfersRoutes } from './accounts/transfers.routes.ts'
 export {
-  customCategoriesForAssistant,
   customCategoriesOfLedgers,
   customCategoryTotal,
   listCustomCategories,

@@ -51,17 +51,11 @@ function toAccount(row: Account): Account {
 /** Every account of the ledger with its balance on `today`; archived ones included, flagged. */
 export async function listAccounts(
   db: Queryable,
-  { ledgerId, today: day = todayInSaoPaulo() }: { ledgerId: number; today?: string },
+  { ledgerId, today = todayInSaoPaulo() }: { ledgerId: number; today?: string },
 ): Promise<Account[]> {
-  // Named: prepared once per connection, so its plan (four subqueries an account) is not made
-  // again on every call; planning cost more than running it.
-  const { rows } = await db.query<Account>({
-    name: 'ledger_accounts_with_balances',
-    text: `select ${FIELDS}, ${balanceSql('$2::date')} as balance_cents
-             from accounts a where a.ledger_id = $1 order by ${ORDER}`,
-    values: [ledgerId, day],
-  })
-  return rows.map(toAccount)
+  // The batch reader with one pair: one SQL for the web, the imports and the assistant's batch.
+  const [accounts] = await accountsOnDays(db, [{ ledgerId, today }])
+  return accounts ?? []
 }
 
 /**
@@ -73,19 +67,32 @@ export async function listAccountsOfLedgers(
   db: Queryable,
   pairs: readonly { ledgerId: number; today: string }[],
 ): Promise<Map<string, Account[]>> {
-  const found = new Map<string, Account[]>()
-  for (const p of pairs) found.set(`${p.ledgerId}:${p.today}`, [])
-  if (pairs.length === 0) return found
-  const { rows } = await db.query<Account & { ledger_id: number; day: string }>({
+  const lists = await accountsOnDays(db, pairs)
+  return new Map(pairs.map((p, i) => [`${p.ledgerId}:${p.today}`, lists[i] ?? []]))
+}
+
+/**
+ * Each pair's accounts with their balances on its day, in the order of `pairs` (matched by
+ * position, so a day written another way than Postgres prints it still finds its rows).
+ */
+async function accountsOnDays(
+  db: Queryable,
+  pairs: readonly { ledgerId: number; today: string }[],
+): Promise<Account[][]> {
+  const lists = pairs.map((): Account[] => [])
+  if (pairs.length === 0) return lists
+  // Named: prepared once per connection, so its plan (four subqueries an account) is not made
+  // again on every call; planning cost more than running it.
+  const { rows } = await db.query<Account & { n: number }>({
     name: 'ledgers_accounts_with_balances',
-    text: `select x.ledger_id, x.day::text as day, ${FIELDS}, ${balanceSql('x.day')} as balance_cents
-             from unnest($1::bigint[], $2::date[]) x(ledger_id, day)
+    text: `select x.n::int as n, ${FIELDS}, ${balanceSql('x.day')} as balance_cents
+             from unnest($1::bigint[], $2::date[]) with ordinality x(ledger_id, day, n)
              join accounts a on a.ledger_id = x.ledger_id
-            order by x.ledger_id, x.day, ${ORDER}`,
+            order by x.n, ${ORDER}`,
     values: [pairs.map((p) => p.ledgerId), pairs.map((p) => p.today)],
   })
-  for (const row of rows) found.get(`${row.ledger_id}:${row.day}`)?.push(toAccount(row))
-  return found
+  for (const row of rows) lists[row.n - 1]?.push(toAccount(row))
+  return lists
 }
 
 /** One account of the ledger with its balance, or null. */

@@ -131,32 +131,20 @@ export async function customCategoryBase(
   return rows[0]?.category ?? null
 }
 
-/** What the assistant needs to read a message naming one ('pet shop 80 em Cachorro'). */
-export async function customCategoriesForAssistant(
-  db: Queryable,
-  { ledgerId }: { ledgerId: number },
-): Promise<{ id: number; name: string; category: Category }[]> {
-  const { rows } = await db.query<{ id: number; name: string; category: Category }>(
-    'select id, name, category from custom_categories where ledger_id = $1 order by id',
-    [ledgerId],
-  )
-  return rows
-}
+type AssistantCategory = { id: number; name: string; category: Category }
 
-/** customCategoriesForAssistant for several ledgers in one statement (ADR 024): by ledger id. */
+/**
+ * What the assistant needs to read a message naming one ('pet shop 80 em Cachorro'), for several
+ * ledgers in one statement (ADR 024): by ledger id. A message alone asks with one id.
+ */
 export async function customCategoriesOfLedgers(
   db: Queryable,
   ledgerIds: readonly number[],
-): Promise<Map<number, { id: number; name: string; category: Category }[]>> {
-  const found = new Map<number, { id: number; name: string; category: Category }[]>()
+): Promise<Map<number, AssistantCategory[]>> {
+  const found = new Map<number, AssistantCategory[]>()
   for (const id of ledgerIds) found.set(id, [])
   if (ledgerIds.length === 0) return found
-  const { rows } = await db.query<{
-    ledger_id: number
-    id: number
-    name: string
-    category: Category
-  }>(
+  const { rows } = await db.query<AssistantCategory & { ledger_id: number }>(
     `select ledger_id, id, name, category from custom_categories
       where ledger_id = any ($1::bigint[]) order by ledger_id, id`,
     [ledgerIds],

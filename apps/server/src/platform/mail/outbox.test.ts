@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uniqueEmail } from '../../../test/auth-client.ts'
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher.ts'
-import { createTestDatabase, testEnv } from '../../../test/test-server.ts'
+import { testEnv } from '../../../test/test-server.ts'
+import { useTestDatabase } from '../../../test/use-test-database.ts'
 import { startJobRunner } from '../../app/job-runner.ts'
-import type { Database } from '../db/database.ts'
 import { withTransaction } from '../db/transaction.ts'
 import { createLogger } from '../logger.ts'
 import { createMailer, type Mailer } from './mailer.ts'
@@ -20,7 +20,7 @@ import {
  * sent, what rolls back never is; failures are retried and end 'sent' or 'failed'; an attempt
  * a crash cut short is taken again once its lease runs out.
  */
-let database: Database
+const database = useTestDatabase()
 let mail: MailCatcher
 let mailer: Mailer
 const log = createLogger('silent')
@@ -28,14 +28,12 @@ const log = createLogger('silent')
 const QUICK: MailSendPolicy = { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 }
 
 beforeAll(async () => {
-  database = await createTestDatabase()
   mail = await startMailCatcher()
   mailer = createMailer(testEnv({ SMTP_URL: mail.url }), log)
 })
 afterAll(async () => {
   mailer?.close()
   await mail?.close()
-  await database?.close()
 })
 
 const db = () => database.pool
