@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { lowerBackendPriority } from './backend-priority.ts'
 import { PreparingClient } from './prepared-statements.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
@@ -79,12 +80,17 @@ export async function openDatabase(env: Env, role: OwnerRole, log: Logger): Prom
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     max: poolSizeFor(env, role),
   }
+  // The job runner's backends yield the CPU to the server's (ADR 038).
+  const yieldCpu = (pool: Db) => {
+    if (role === 'worker') lowerBackendPriority(pool, env.WORKER_DB_NICE, log)
+    return pool
+  }
   if (env.DATABASE_URL) {
-    const pool = createPool(env.DATABASE_URL, options)
+    const pool = yieldCpu(createPool(env.DATABASE_URL, options))
     return { pool, url: env.DATABASE_URL, close: () => pool.end() }
   }
   const embedded = await openEmbeddedPostgres(env.DATA_DIR, role, log)
-  const pool = createPool(embedded.url, options)
+  const pool = yieldCpu(createPool(embedded.url, options))
   return {
     pool,
     url: embedded.url,
