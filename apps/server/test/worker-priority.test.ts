@@ -81,11 +81,11 @@ describe('the worker’s CPU priority', () => {
     const pid = worker.child.pid as number
     const threads = readdirSync(`/proc/${pid}/task`).map(Number)
     expect(threads.length).toBeGreaterThan(1)
-    expect(threads.map((tid) => os.getPriority(tid))).toEqual(threads.map(() => Math.max(base, 7)))
+    expect(threads.map((tid) => os.getPriority(tid))).toEqual(threads.map(() => Math.min(19, base + 7)))
 
     const opened = (await backends()).filter((p) => !before.has(p))
     expect(opened.length).toBeGreaterThan(0)
-    expect(opened.map((p) => os.getPriority(p))).toEqual(opened.map(() => Math.max(base, 5)))
+    expect(opened.map((p) => os.getPriority(p))).toEqual(opened.map(() => Math.min(19, base + 5)))
     // This process and the watcher's backend keep theirs.
     expect(os.getPriority(process.pid)).toBe(base)
     const own = await watcher.query<{ pid: number }>('select pg_backend_pid() as pid')

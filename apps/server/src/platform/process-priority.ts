@@ -3,7 +3,7 @@ import os from 'node:os'
 
 /*
  * Background work yields the CPU to interactive work (ADR 038): the job runner's process and its
- * PostgreSQL backends run at a higher niceness than the server, so when both want the cores,
+ * PostgreSQL backends run some steps of niceness below the server, so when both want the cores,
  * webhook acknowledgements and page requests go first. On Linux niceness belongs to each thread:
  * every thread of the process (V8's and libuv's included) is lowered, not only the main one.
  * Priority is only ever lowered here, never raised (raising needs privileges).
@@ -19,20 +19,21 @@ function threadsOf(pid: number): number[] {
 }
 
 /**
- * Sets every thread of `pid` to at least niceness `nice`. False when it could not (not
- * permitted, or the process is gone); threads already nicer are left as they are.
+ * Lowers every thread of `pid` by `steps` of niceness from the process's own (its main
+ * thread's), at most to 19: relative, so a server started under `nice` keeps its lead. Threads
+ * already nicer are left as they are. False when it could not (not permitted, or gone).
  */
-export function lowerPriority(pid: number, nice: number): boolean {
-  if (nice <= 0) return true
-  let ok = true
-  for (const tid of threadsOf(pid)) {
-    try {
-      if (os.getPriority(tid) < nice) os.setPriority(tid, nice)
-    } catch {
-      ok = false
+export function lowerPriority(pid: number, steps: number): boolean {
+  if (steps <= 0) return true
+  try {
+    const target = Math.min(19, os.getPriority(pid) + steps)
+    for (const tid of threadsOf(pid)) {
+      if (os.getPriority(tid) < target) os.setPriority(tid, target)
     }
+    return true
+  } catch {
+    return false
   }
-  return ok
 }
 
 /** The executable's name of a live process on this host (/proc/<pid>/comm), or null. */
