@@ -30,9 +30,6 @@ import type { SendPolicy } from './sender.ts'
 /** Recipients sent to together by one job: Meta's calls run at the same time. */
 export const SEND_BATCH = 50
 
-/** At most this many of a batch's calls to Meta in flight at once (ADR 038). */
-export const SEND_IN_FLIGHT = Number(process.env.BENCH_SEND_IN_FLIGHT ?? 50)
-
 export type BatchRules = {
   pacingMs: number
   inDoubtMs: number
@@ -89,9 +86,7 @@ export async function sendBatch(
       )
     }
     const sending = started.filter((r) => !r.closed)
-    const settled = await settleInFlight(sending, SEND_IN_FLIGHT, (row) =>
-      sendOne(deps, client, row),
-    )
+    const settled = await Promise.allSettled(sending.map((row) => sendOne(deps, client, row)))
     const outcomes = settled.map((s, i): SendOutcome => {
       const row = sending[i] as StartedAttempt
       if (s.status === 'fulfilled') return outcomeOf(deps, rules, row, s.value)
@@ -116,28 +111,6 @@ export async function sendBatch(
     // Every lock the batch took, in one round trip (after the results committed).
     await unlockSessions(client, held)
   }
-}
-
-/** Promise.allSettled over `items`, with at most `limit` of `run` pending at once. */
-async function settleInFlight<T, R>(
-  items: readonly T[],
-  limit: number,
-  run: (item: T) => Promise<R>,
-): Promise<PromiseSettledResult<R>[]> {
-  const results: PromiseSettledResult<R>[] = new Array(items.length)
-  let next = 0
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++
-      try {
-        results[i] = { status: 'fulfilled', value: await run(items[i] as T) }
-      } catch (reason) {
-        results[i] = { status: 'rejected', reason }
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
-  return results
 }
 
 type Sent = { message: { kind: string }; attempts: number; result: GraphResult | 'invalid' }
