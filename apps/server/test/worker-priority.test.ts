@@ -90,6 +90,8 @@ describe('the worker’s CPU priority', () => {
     expect(os.getPriority(process.pid)).toBe(base)
     const own = await watcher.query<{ pid: number }>('select pg_backend_pid() as pid')
     expect(os.getPriority(own.rows[0]?.pid)).toBe(base)
+    // The renice ran before each connection was handed out, not beside the caller's query.
+    expect(worker.output()).not.toContain('already executing a query')
 
     worker.child.kill('SIGTERM')
     expect(await worker.exited).toBe(0)

@@ -14,23 +14,30 @@ import { lowerPriority, processName } from '../process-priority.ts'
 const BACKEND_SQL = `select pg_backend_pid() as pid,
   coalesce(host(inet_server_addr()) in ('127.0.0.1', '::1'), true) as local`
 
-export function lowerBackendPriority(pool: pg.Pool, nice: number, log: Logger): void {
-  if (nice <= 0) return
+/**
+ * The pool's `onConnect` hook for niced backends: runs on each new connection before it is
+ * handed out (so no query of the caller's overlaps it). Never fails: a connection whose backend
+ * cannot be reniced is used as it is.
+ */
+export function lowerBackendPriority(
+  nice: number,
+  log: Logger,
+): ((client: pg.ClientBase) => Promise<void>) | undefined {
+  if (nice <= 0) return undefined
   let told = false
   const skipped = (reason: string) => {
     if (told) return
     told = true
     log.info({ reason }, "the worker's database backends keep their priority")
   }
-  pool.on('connect', (client) => {
-    // Queued before the first query of whoever asked for the connection.
-    client.query<{ pid: number; local: boolean }>(BACKEND_SQL).then(
-      ({ rows: [row] }) => {
-        if (!row?.local) return skipped('the database is on another host')
-        if (processName(row.pid) !== 'postgres') return skipped('no local postgres process')
-        if (!lowerPriority(row.pid, nice)) skipped('renicing is not permitted')
-      },
-      () => skipped('the backend did not say its pid'),
-    )
-  })
+  return async (client) => {
+    try {
+      const [row] = (await client.query<{ pid: number; local: boolean }>(BACKEND_SQL)).rows
+      if (!row?.local) return skipped('the database is on another host')
+      if (processName(row.pid) !== 'postgres') return skipped('no local postgres process')
+      if (!lowerPriority(row.pid, nice)) skipped('renicing is not permitted')
+    } catch {
+      skipped('the backend did not say its pid')
+    }
+  }
 }

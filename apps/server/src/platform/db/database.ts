@@ -38,15 +38,18 @@ export type PoolOptions = {
   statementTimeoutMs?: number
   /** Parametrized statements prepared once per connection (prepared-statements.ts). Default on. */
   prepare?: boolean
+  /** Run on each new connection before it is handed out (the worker's backend priority). */
+  onConnect?: (client: pg.ClientBase) => Promise<void>
 }
 
 export function createPool(
   url: string,
-  { max = 10, statementTimeoutMs, prepare = true }: PoolOptions = {},
+  { max = 10, statementTimeoutMs, prepare = true, onConnect }: PoolOptions = {},
 ): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(onConnect ? { onConnect } : {}),
     ...(prepare ? { Client: PreparingClient } : {}),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
@@ -76,21 +79,20 @@ export function poolSizeFor(env: Env, role: OwnerRole): number {
 }
 
 export async function openDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {
+  const onConnect =
+    // The job runner's backends yield the CPU to the server's (ADR 038).
+    role === 'worker' ? lowerBackendPriority(env.WORKER_DB_NICE, log) : undefined
   const options = {
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     max: poolSizeFor(env, role),
-  }
-  // The job runner's backends yield the CPU to the server's (ADR 038).
-  const yieldCpu = (pool: Db) => {
-    if (role === 'worker') lowerBackendPriority(pool, env.WORKER_DB_NICE, log)
-    return pool
+    ...(onConnect ? { onConnect } : {}),
   }
   if (env.DATABASE_URL) {
-    const pool = yieldCpu(createPool(env.DATABASE_URL, options))
+    const pool = createPool(env.DATABASE_URL, options)
     return { pool, url: env.DATABASE_URL, close: () => pool.end() }
   }
   const embedded = await openEmbeddedPostgres(env.DATA_DIR, role, log)
-  const pool = yieldCpu(createPool(embedded.url, options))
+  const pool = createPool(embedded.url, options)
   return {
     pool,
     url: embedded.url,
