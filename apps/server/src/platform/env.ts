@@ -79,9 +79,10 @@ const envSchema = z.object({
   /**
    * Steps of niceness (0–19) for the job runner's PostgreSQL backends, from the database's own,
    * where it runs on this host as the same user (the embedded one); skipped elsewhere, with one
-   * log line (ADR 038).
+   * log line (ADR 038). Moderate: a niced backend can hold PostgreSQL's NOTIFY lock that an
+   * acknowledgement's commit waits on.
    */
-  WORKER_DB_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  WORKER_DB_NICE: z.coerce.number().int().min(0).max(19).default(5),
   /**
    * A job runner not heard from for this long is taken for dead and the jobs it held are run
    * again (platform/jobs/lock-recovery.ts): a job a killed worker held is taken again within
