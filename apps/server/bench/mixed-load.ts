@@ -24,7 +24,7 @@ export type Plan = {
   maxSeconds: number
 }
 
-type Sample = { page: string; route: string; ms: number; status: number }
+type Sample = { page: string; route: string; ms: number; status: number; error?: string }
 
 function request(
   agent: http.Agent,
@@ -34,6 +34,7 @@ function request(
     headers = {},
     body,
   }: { method?: string; headers?: Record<string, string>; body?: string },
+  retried = false,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -51,10 +52,21 @@ function request(
         res.on('error', reject)
       },
     )
-    req.on('error', reject)
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the server closed as idle (its 5 s keep-alive timeout) just as
+      // this request went out on it: a browser sends it again on a new connection, and so does
+      // this load (Node's documented pattern, `request.reusedSocket`). Counted and printed.
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+        resent++
+        request(agent, url, { method, headers, body }, true).then(resolve, reject)
+      } else reject(error)
+    })
     req.end(body)
   })
 }
+
+/** Requests sent again after the server closed their idle kept-alive connection under them. */
+let resent = 0
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -81,12 +93,19 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
       await Promise.all(
         (loads[page] ?? []).map(async (path) => {
           const start = performance.now()
-          const status = await request(agent, new URL(path, base), { headers }).catch(() => 0)
+          let error: string | undefined
+          const status = await request(agent, new URL(path, base), { headers }).catch(
+            (e: NodeJS.ErrnoException) => {
+              error = e.code ?? e.message
+              return 0
+            },
+          )
           samples[during].push({
             page,
             route: path.split('?')[0] ?? path,
             ms: performance.now() - start,
             status,
+            ...(error ? { error } : {}),
           })
         }),
       )
@@ -191,7 +210,7 @@ function report(title: string, all: Sample[], pageTimes: Map<string, number[]>, 
     (s) => (s.status < 200 || s.status >= 300) && !(s.status === 403 && s.route === '/api/team'),
   )
   console.log(
-    `${title}: ${fmt(all.length)} API requests in ${fmt(seconds, 1)} s (${fmt(all.length / seconds)}/s), ${failed.length} unexpected answers${failed.length ? ` (${[...new Set(failed.map((f) => `${f.status || 'no answer'} ${f.route}`))].slice(0, 5).join(', ')})` : ''}`,
+    `${title}: ${fmt(all.length)} API requests in ${fmt(seconds, 1)} s (${fmt(all.length / seconds)}/s), ${failed.length} unexpected answers${failed.length ? ` (${[...new Set(failed.map((f) => `${f.status || `no answer (${f.error})`} ${f.route}`))].slice(0, 5).join(', ')})` : ''}; ${resent} sent again after an idle connection closed under them`,
   )
   for (const [page, times] of pageTimes) {
     const ofPage = all.filter((s) => s.page === page)

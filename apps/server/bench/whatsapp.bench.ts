@@ -3,7 +3,6 @@ import path from 'node:path'
 import { rmSync } from 'node:fs'
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
 import { startJobRunner } from '../src/app/job-runner.ts'
-import { yieldCpuToServer } from '../src/app/worker-process.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import {
   delivery,
@@ -123,8 +122,6 @@ function forkWorker(): ChildProcess {
       WORKER_CONCURRENCY: String(server.deps.env.WORKER_CONCURRENCY),
     },
   })
-  // As worker-process.ts does for `npm start` (BENCH_WORKER_NICE=0 to compare without).
-  if (process.env.BENCH_WORKER_NICE !== '0') yieldCpuToServer(child.pid)
   return child
 }
 

@@ -1,5 +1,4 @@
 import { type ChildProcess, fork } from 'node:child_process'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from '../platform/index.ts'
@@ -11,28 +10,12 @@ import type { Logger } from '../platform/index.ts'
  * the environment and attaches to the server's database (the embedded one included). A child
  * that dies is started again after a growing pause (1 s, 2 s … 30 s); the jobs it held run again
  * (lock recovery, ARCHITECTURE §12). Stopping sends SIGTERM and waits for it to finish its jobs.
+ * The child lowers its own CPU priority and its backends' (WORKER_NICE, WORKER_DB_NICE, ADR 038).
  */
 
 const WORKER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts')
 /** How long a stopping worker gets to finish the jobs it holds before it is killed. */
 const STOP_LIMIT_MS = 30_000
-
-/**
- * The worker runs at a lower CPU priority than the server (nice 10): when both want the cores,
- * webhook acknowledgements and page requests go first and the backlog waits a little longer
- * (ADR 024, 2026-11-26). PostgreSQL's backends are not affected.
- */
-export const WORKER_NICE = 10
-
-/** Lowers a worker process's priority (a failure, e.g. no such process, is ignored). */
-export function yieldCpuToServer(pid: number | undefined): void {
-  if (!pid) return
-  try {
-    os.setPriority(pid, Math.max(os.getPriority(pid), WORKER_NICE))
-  } catch {
-    // not permitted or gone: it runs at the server's priority
-  }
-}
 
 export type WorkerProcess = { stop(): Promise<void>; readonly pid: number | undefined }
 
@@ -53,7 +36,6 @@ export function startWorkerProcess(
       stdio: 'inherit',
       env: { ...process.env, ...extraEnv },
     })
-    yieldCpuToServer(current.pid)
     child = current
     log.info({ pid: current.pid }, 'worker process started')
     current.once('exit', (code, signal) => {

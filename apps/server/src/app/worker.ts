@@ -1,5 +1,5 @@
 import { openReadyDatabase } from './bootstrap.ts'
-import { EnvError, loadEnv, createLogger } from '../platform/index.ts'
+import { EnvError, loadEnv, createLogger, lowerPriority } from '../platform/index.ts'
 import { startJobRunner } from './job-runner.ts'
 
 /**
@@ -10,6 +10,10 @@ import { startJobRunner } from './job-runner.ts'
 async function main() {
   const env = loadEnv()
   const log = createLogger(env.LOG_LEVEL)
+  // Background work: every thread of this process yields the CPU to the server (ADR 038).
+  if (!lowerPriority(process.pid, env.WORKER_NICE)) {
+    log.info({ nice: env.WORKER_NICE }, 'the worker keeps its priority: renicing not permitted')
+  }
   const database = await openReadyDatabase(env, 'worker', log)
   const runner = await startJobRunner(database.pool, log, env)
   log.info('worker running')

@@ -70,6 +70,20 @@ const envSchema = z.object({
    */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /**
+   * Steps of niceness (0–19, added to the one it started with, at most 19) for the job runner's
+   * process — every thread of `npm run worker` and of the worker `npm start` forks — so webhook
+   * acknowledgements and page requests get the CPU first when both want it (ADR 038). 0 leaves
+   * it at the server's priority.
+   */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
+   * Steps of niceness (0–19) for the job runner's PostgreSQL backends, from the database's own,
+   * where it runs on this host as the same user (the embedded one); skipped elsewhere, with one
+   * log line (ADR 038). Moderate: a niced backend can hold PostgreSQL's NOTIFY lock that an
+   * acknowledgement's commit waits on.
+   */
+  WORKER_DB_NICE: z.coerce.number().int().min(0).max(19).default(5),
+  /**
    * A job runner not heard from for this long is taken for dead and the jobs it held are run
    * again (platform/jobs/lock-recovery.ts): a job a killed worker held is taken again within
    * this plus a quarter of it (75 s by default).

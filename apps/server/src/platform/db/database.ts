@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { lowerBackendPriority } from './backend-priority.ts'
 import { PreparingClient } from './prepared-statements.ts'
 import type { Env } from '../env.ts'
 import type { Logger } from '../logger.ts'
@@ -37,15 +38,18 @@ export type PoolOptions = {
   statementTimeoutMs?: number
   /** Parametrized statements prepared once per connection (prepared-statements.ts). Default on. */
   prepare?: boolean
+  /** Run on each new connection before it is handed out (the worker's backend priority). */
+  onConnect?: (client: pg.ClientBase) => Promise<void>
 }
 
 export function createPool(
   url: string,
-  { max = 10, statementTimeoutMs, prepare = true }: PoolOptions = {},
+  { max = 10, statementTimeoutMs, prepare = true, onConnect }: PoolOptions = {},
 ): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(onConnect ? { onConnect } : {}),
     ...(prepare ? { Client: PreparingClient } : {}),
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
@@ -75,9 +79,13 @@ export function poolSizeFor(env: Env, role: OwnerRole): number {
 }
 
 export async function openDatabase(env: Env, role: OwnerRole, log: Logger): Promise<Database> {
+  const onConnect =
+    // The job runner's backends yield the CPU to the server's (ADR 038).
+    role === 'worker' ? lowerBackendPriority(env.WORKER_DB_NICE, log) : undefined
   const options = {
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     max: poolSizeFor(env, role),
+    ...(onConnect ? { onConnect } : {}),
   }
   if (env.DATABASE_URL) {
     const pool = createPool(env.DATABASE_URL, options)
