@@ -24,7 +24,16 @@ export type Plan = {
   maxSeconds: number
 }
 
-type Sample = { page: string; route: string; ms: number; status: number }
+/** One API request: its time from the page's call, and the part of it spent waiting for one of the browser's 6 connections. */
+type Sample = {
+  page: string
+  route: string
+  ms: number
+  status: number
+  socketWaitMs: number
+  /** When it was sent, in seconds from the start of its phase. */
+  at: number
+}
 
 function request(
   agent: http.Agent,
@@ -34,6 +43,7 @@ function request(
     headers = {},
     body,
   }: { method?: string; headers?: Record<string, string>; body?: string },
+  onSocket?: () => void,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -51,6 +61,7 @@ function request(
         res.on('error', reject)
       },
     )
+    if (onSocket) req.once('socket', onSocket)
     req.on('error', reject)
     req.end(body)
   })
@@ -64,6 +75,7 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
   const names = Object.keys(loads)
   let phase: 'alone' | 'mixed' | 'stop' = 'alone'
   const samples: Record<'alone' | 'mixed', Sample[]> = { alone: [], mixed: [] }
+  const phaseStart = { alone: performance.now(), mixed: 0 }
   const pageTimes: Record<'alone' | 'mixed', Map<string, number[]>> = {
     alone: new Map(),
     mixed: new Map(),
@@ -81,12 +93,17 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
       await Promise.all(
         (loads[page] ?? []).map(async (path) => {
           const start = performance.now()
-          const status = await request(agent, new URL(path, base), { headers }).catch(() => 0)
+          let socketAt = start
+          const status = await request(agent, new URL(path, base), { headers }, () => {
+            socketAt = performance.now()
+          }).catch(() => 0)
           samples[during].push({
             page,
             route: path.split('?')[0] ?? path,
             ms: performance.now() - start,
             status,
+            socketWaitMs: socketAt - start,
+            at: (start - phaseStart[during]) / 1000,
           })
         }),
       )
@@ -125,6 +142,8 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
   const hook = new URL('/api/webhooks/whatsapp', base)
   const sentBefore = fake.sent.length
   phase = 'mixed'
+  phaseStart.mixed = performance.now()
+  process.send?.({ phase: 'mixed' })
   const acks: number[] = []
   let refused = 0
   const started = performance.now()
@@ -154,6 +173,7 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
   const seconds = (performance.now() - started) / 1000
   const replies = fake.sent.length - sentBefore
   phase = 'stop'
+  process.send?.({ phase: 'stop' })
   await users
   meta.destroy()
 
@@ -193,6 +213,16 @@ function report(title: string, all: Sample[], pageTimes: Map<string, number[]>, 
   console.log(
     `${title}: ${fmt(all.length)} API requests in ${fmt(seconds, 1)} s (${fmt(all.length / seconds)}/s), ${failed.length} unexpected answers${failed.length ? ` (${[...new Set(failed.map((f) => `${f.status || 'no answer'} ${f.route}`))].slice(0, 5).join(', ')})` : ''}`,
   )
+  // When the slowest 1 % were sent: a tail bunched in one second is one event, not the load.
+  const slowest = [...all].sort((a, b) => b.ms - a.ms).slice(0, Math.ceil(all.length / 100))
+  const bySecond = new Map<number, number>()
+  for (const s of slowest) bySecond.set(Math.floor(s.at), (bySecond.get(Math.floor(s.at)) ?? 0) + 1)
+  console.log(
+    `  the slowest 1 % (${slowest.length}) sent at second: ${[...bySecond]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}s ×${n}`)
+      .join(', ')}`,
+  )
   for (const [page, times] of pageTimes) {
     const ofPage = all.filter((s) => s.page === page)
     console.log(
@@ -203,6 +233,18 @@ function report(title: string, all: Sample[], pageTimes: Map<string, number[]>, 
       )}`,
     )
     console.log(`  ${line(`${page} whole load (all at once)`, times)}`)
+    console.log(
+      `  ${line(
+        '  of which for a browser connection',
+        ofPage.map((s) => s.socketWaitMs),
+      )}`,
+    )
+    console.log(
+      `  ${line(
+        '  the rest (sent → answered)',
+        ofPage.map((s) => s.ms - s.socketWaitMs),
+      )}`,
+    )
     const routes = [...new Set(ofPage.map((s) => s.route))]
     for (const route of routes) {
       console.log(

@@ -12,6 +12,7 @@ import { insertPeople } from '../test/bulk-people.ts'
 import { signedInCookie } from './bench-helpers.ts'
 import type { Plan, WebUser } from './mixed-load.ts'
 import { seedLedgers } from './mixed-seed.ts'
+import { watchServerWaits } from './server-waits.ts'
 
 /**
  * Mixed load (issue 27): 1,000 people chatting on WhatsApp while 50 people use the web app.
@@ -174,10 +175,19 @@ try {
     thinkMs: THINK_MS,
     maxSeconds: MAX_SECONDS,
   }
-  const done = new Promise<void>((resolve) => load.child.once('message', () => resolve()))
+  const waits = watchServerWaits({ lane: server.deps.lanes.api, pool: db })
+  const done = new Promise<void>((resolve) =>
+    load.child.on('message', (m: { phase?: string; done?: boolean }) => {
+      if (m.phase === 'mixed') waits.phase('during the burst')
+      if (m.phase === 'stop') waits.stop()
+      if (m.done) resolve()
+    }),
+  )
   const loadAt = os.loadavg()
+  waits.phase('web alone')
   load.child.send(plan)
   await done
+  waits.report()
   console.log(
     `Load average (1 min) at the start ${fmt(loadAt[0] ?? 0, 1)}, at the end ${fmt(os.loadavg()[0] ?? 0, 1)}; ${os.cpus().length} cores; worker concurrency ${server.deps.env.WORKER_CONCURRENCY}; api lane ${server.deps.env.API_CONCURRENCY} at once, ${server.deps.env.API_QUEUE} waiting`,
   )
