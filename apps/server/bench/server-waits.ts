@@ -1,4 +1,9 @@
-import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
+import {
+  constants,
+  type IntervalHistogram,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+} from 'node:perf_hooks'
 import { fmt } from '../../../bench/bench-server.ts'
 import type { Lane } from '../src/platform/lanes.ts'
 import type { Db } from '../src/platform/db/database.ts'
@@ -18,6 +23,8 @@ type Phase = {
   laneHolds: number[]
   poolWaits: number[]
   gcPauses: number[]
+  majorGcPauses: number[]
+  heapMb: number
   loop: IntervalHistogram
 }
 
@@ -60,7 +67,11 @@ export function watchServerWaits({ lane, pool }: { lane: Lane; pool: Db }) {
   }
 
   const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) current?.gcPauses.push(entry.duration)
+    for (const entry of list.getEntries()) {
+      current?.gcPauses.push(entry.duration)
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) current?.majorGcPauses.push(entry.duration)
+    }
   })
   gc.observe({ entryTypes: ['gc'] })
 
@@ -69,7 +80,16 @@ export function watchServerWaits({ lane, pool }: { lane: Lane; pool: Db }) {
       current?.loop.disable()
       const loop = monitorEventLoopDelay({ resolution: 5 })
       loop.enable()
-      current = { name, laneWaits: [], laneHolds: [], poolWaits: [], gcPauses: [], loop }
+      current = {
+        name,
+        laneWaits: [],
+        laneHolds: [],
+        poolWaits: [],
+        gcPauses: [],
+        majorGcPauses: [],
+        heapMb: process.memoryUsage().heapUsed / 2 ** 20,
+        loop,
+      }
       phases.push(current)
     },
     stop() {
@@ -93,6 +113,9 @@ export function watchServerWaits({ lane, pool }: { lane: Lane; pool: Db }) {
             p.gcPauses.reduce((a, b) => a + b, 0),
             0,
           )} ms`,
+        )
+        console.log(
+          `${line('of which major (mark-compact)', p.majorGcPauses)}   heap used at the start ${fmt(p.heapMb)} MB`,
         )
         console.log(
           `    event-loop delay               p50 ${ms(p.loop.percentile(50)).padStart(7)}   p99 ${ms(p.loop.percentile(99)).padStart(7)}   max ${ms(p.loop.max).padStart(7)} ms`,
