@@ -24,7 +24,17 @@ export type Plan = {
   maxSeconds: number
 }
 
-type Sample = { page: string; route: string; ms: number; status: number; error?: string }
+/** One API request: its time from the page's call, and the part of it spent waiting for one of the browser's 6 connections. */
+type Sample = {
+  page: string
+  route: string
+  ms: number
+  status: number
+  error?: string
+  socketWaitMs: number
+  /** When it was sent, in seconds from the start of its phase. */
+  at: number
+}
 
 function request(
   agent: http.Agent,
@@ -34,6 +44,7 @@ function request(
     headers = {},
     body,
   }: { method?: string; headers?: Record<string, string>; body?: string },
+  onSocket?: () => void,
   retried = false,
 ): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -52,13 +63,14 @@ function request(
         res.on('error', reject)
       },
     )
+    if (onSocket) req.once('socket', onSocket)
     req.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection the server closed as idle (its 5 s keep-alive timeout) just as
       // this request went out on it: a browser sends it again on a new connection, and so does
       // this load (Node's documented pattern, `request.reusedSocket`). Counted and printed.
       if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
         resent++
-        request(agent, url, { method, headers, body }, true).then(resolve, reject)
+        request(agent, url, { method, headers, body }, undefined, true).then(resolve, reject)
       } else reject(error)
     })
     req.end(body)
@@ -76,6 +88,7 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
   const names = Object.keys(loads)
   let phase: 'alone' | 'mixed' | 'stop' = 'alone'
   const samples: Record<'alone' | 'mixed', Sample[]> = { alone: [], mixed: [] }
+  const phaseStart = { alone: performance.now(), mixed: 0 }
   const pageTimes: Record<'alone' | 'mixed', Map<string, number[]>> = {
     alone: new Map(),
     mixed: new Map(),
@@ -94,18 +107,21 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
         (loads[page] ?? []).map(async (path) => {
           const start = performance.now()
           let error: string | undefined
-          const status = await request(agent, new URL(path, base), { headers }).catch(
-            (e: NodeJS.ErrnoException) => {
-              error = e.code ?? e.message
-              return 0
-            },
-          )
+          let socketAt = start
+          const status = await request(agent, new URL(path, base), { headers }, () => {
+            socketAt = performance.now()
+          }).catch((e: NodeJS.ErrnoException) => {
+            error = e.code ?? e.message
+            return 0
+          })
           samples[during].push({
             page,
             route: path.split('?')[0] ?? path,
             ms: performance.now() - start,
             status,
             ...(error ? { error } : {}),
+            socketWaitMs: socketAt - start,
+            at: (start - phaseStart[during]) / 1000,
           })
         }),
       )
@@ -144,6 +160,8 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
   const hook = new URL('/api/webhooks/whatsapp', base)
   const sentBefore = fake.sent.length
   phase = 'mixed'
+  phaseStart.mixed = performance.now()
+  process.send?.({ phase: 'mixed' })
   const acks: number[] = []
   let refused = 0
   const started = performance.now()
@@ -173,6 +191,7 @@ async function run(plan: Plan, fake: Awaited<ReturnType<typeof startFakeMeta>>) 
   const seconds = (performance.now() - started) / 1000
   const replies = fake.sent.length - sentBefore
   phase = 'stop'
+  process.send?.({ phase: 'stop' })
   await users
   meta.destroy()
 
@@ -212,6 +231,16 @@ function report(title: string, all: Sample[], pageTimes: Map<string, number[]>, 
   console.log(
     `${title}: ${fmt(all.length)} API requests in ${fmt(seconds, 1)} s (${fmt(all.length / seconds)}/s), ${failed.length} unexpected answers${failed.length ? ` (${[...new Set(failed.map((f) => `${f.status || `no answer (${f.error})`} ${f.route}`))].slice(0, 5).join(', ')})` : ''}; ${resent} sent again after an idle connection closed under them`,
   )
+  // When the slowest 1 % were sent: a tail bunched in one second is one event, not the load.
+  const slowest = [...all].sort((a, b) => b.ms - a.ms).slice(0, Math.ceil(all.length / 100))
+  const bySecond = new Map<number, number>()
+  for (const s of slowest) bySecond.set(Math.floor(s.at), (bySecond.get(Math.floor(s.at)) ?? 0) + 1)
+  console.log(
+    `  the slowest 1 % (${slowest.length}) sent at second: ${[...bySecond]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}s ×${n}`)
+      .join(', ')}`,
+  )
   for (const [page, times] of pageTimes) {
     const ofPage = all.filter((s) => s.page === page)
     console.log(
@@ -222,6 +251,18 @@ function report(title: string, all: Sample[], pageTimes: Map<string, number[]>, 
       )}`,
     )
     console.log(`  ${line(`${page} whole load (all at once)`, times)}`)
+    console.log(
+      `  ${line(
+        '  of which for a browser connection',
+        ofPage.map((s) => s.socketWaitMs),
+      )}`,
+    )
+    console.log(
+      `  ${line(
+        '  the rest (sent → answered)',
+        ofPage.map((s) => s.ms - s.socketWaitMs),
+      )}`,
+    )
     const routes = [...new Set(ofPage.map((s) => s.route))]
     for (const route of routes) {
       console.log(

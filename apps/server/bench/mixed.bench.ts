@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { saoPauloMonth } from '@equilibrai/shared'
@@ -12,6 +13,7 @@ import { insertPeople } from '../test/bulk-people.ts'
 import { signedInCookie } from './bench-helpers.ts'
 import type { Plan, WebUser } from './mixed-load.ts'
 import { seedLedgers } from './mixed-seed.ts'
+import { watchServerWaits } from './server-waits.ts'
 
 /**
  * Mixed load (issue 27): 1,000 people chatting on WhatsApp while 50 people use the web app.
@@ -43,6 +45,24 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? RATE * 20)
 const ALONE_SECONDS = Number(process.env.BENCH_WEB_ALONE_SECONDS ?? 10)
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 10000)
 const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 180)
+const SLOW_SQL_MS = process.env.BENCH_SLOW_SQL_MS
+
+/** PostgreSQL's log of slow statements (log_min_duration_statement), by statement: count, max. */
+function printSlowStatements(logFile: string) {
+  const byStatement = new Map<string, number[]>()
+  for (const m of readFileSync(logFile, 'utf8').matchAll(
+    /duration: ([\d.]+) ms {2}(?:execute [^:]*|statement|bind [^:]*|parse [^:]*): ([^\n]*)/g,
+  )) {
+    const key = (m[2] ?? '').replace(/\s+/g, ' ').slice(0, 110)
+    byStatement.set(key, [...(byStatement.get(key) ?? []), Number(m[1])])
+  }
+  console.log(`Statements slower than ${SLOW_SQL_MS} ms (PostgreSQL's log):`)
+  for (const [sql, ms] of [...byStatement].sort((a, b) => b[1].length - a[1].length).slice(0, 15)) {
+    console.log(
+      `  ×${String(ms.length).padStart(4)}  max ${fmt(Math.max(...ms), 1).padStart(8)} ms  ${sql}`,
+    )
+  }
+}
 
 const unlimited = { max: 1_000_000_000, windowSeconds: 60 }
 const authRateLimits = Object.fromEntries(
@@ -174,10 +194,25 @@ try {
     thinkMs: THINK_MS,
     maxSeconds: MAX_SECONDS,
   }
-  const done = new Promise<void>((resolve) => load.child.once('message', () => resolve()))
+  // BENCH_SLOW_SQL_MS: PostgreSQL logs every statement slower than that; summed at the end.
+  if (SLOW_SQL_MS) {
+    await db.query(`alter system set log_min_duration_statement = ${Number(SLOW_SQL_MS)}`)
+    await db.query('select pg_reload_conf()')
+  }
+  const waits = watchServerWaits({ lane: server.deps.lanes.api, pool: db })
+  const done = new Promise<void>((resolve) =>
+    load.child.on('message', (m: { phase?: string; done?: boolean }) => {
+      if (m.phase === 'mixed') waits.phase('during the burst')
+      if (m.phase === 'stop') waits.stop()
+      if (m.done) resolve()
+    }),
+  )
   const loadAt = os.loadavg()
+  waits.phase('web alone')
   load.child.send(plan)
   await done
+  waits.report()
+  if (SLOW_SQL_MS) printSlowStatements(path.join(server.deps.env.DATA_DIR, 'postgres.log'))
   console.log(
     `Load average (1 min) at the start ${fmt(loadAt[0] ?? 0, 1)}, at the end ${fmt(os.loadavg()[0] ?? 0, 1)}; ${os.cpus().length} cores; worker concurrency ${server.deps.env.WORKER_CONCURRENCY}; api lane ${server.deps.env.API_CONCURRENCY} at once, ${server.deps.env.API_QUEUE} waiting`,
   )

@@ -15,6 +15,7 @@ import {
   errorBody,
 } from '../platform/index.ts'
 import { emailIsRegistered } from './users.queries.ts'
+import { quickSession } from './session-check.ts'
 
 type Guard = {
   /** The shared schema the form uses: bypassing the UI gets the same first message as a 400. */
@@ -158,6 +159,8 @@ export function authRoutes(deps: AccountsDeps) {
   const { auth, authRateLimiter, env } = deps
 
   async function handle(c: Context<AppBindings>) {
+    const quick = await quickGetSession(c)
+    if (quick) return quick
     const ip = clientIp(c, env.TRUST_PROXY)
     const headers = new Headers(c.req.raw.headers)
     headers.set(CLIENT_IP_HEADER, ip)
@@ -204,6 +207,30 @@ export function authRoutes(deps: AccountsDeps) {
       }
     }
     return adjustResponse(response)
+  }
+
+  /**
+   * GET /api/auth/get-session (one of every page's calls) in the common case — a valid session
+   * not due to slide, no query — answered from the quick session check (session-check.ts, the
+   * one requireUser uses) instead of Better Auth's endpoint machinery, which cost about three
+   * times an ordinary API request's CPU (issue 27, ADR 037 night). The same body as Better
+   * Auth's answer after adjustResponse (session-check.test.ts compares them byte for byte);
+   * every other case (no or a bad cookie, expired, due to slide, a query) goes to Better Auth.
+   */
+  async function quickGetSession(c: Context<AppBindings>): Promise<Response | null> {
+    if (c.req.method !== 'GET' || c.req.path !== '/api/auth/get-session') return null
+    if (new URL(c.req.url).search) return null
+    const found = await quickSession(deps, c.req.raw.headers)
+    if (!found) return null
+    return new Response(
+      JSON.stringify({ session: found.session, user: found.user }, (key, value) =>
+        key === 'token' ? undefined : value,
+      ),
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json', pragma: 'no-cache' },
+      },
+    )
   }
 
   return new Hono<AppBindings>().on(['GET', 'POST'], '/auth/*', handle)

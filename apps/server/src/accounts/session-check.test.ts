@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedInUser } from '../../test/auth-client.ts'
+import { signedInUser, TestClient } from '../../test/auth-client.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
 import type { AppBindings } from '../platform/http/app-types.ts'
 import { onError } from '../platform/http/errors.ts'
@@ -29,6 +29,23 @@ const setExpiry = (token: string, expiresAt: Date) =>
     token,
     expiresAt,
   ])
+
+/** How many requests reached Better Auth's own handler, from now until stop(). */
+function countGetSession() {
+  const auth = server.deps.auth
+  const original = auth.handler
+  let calls = 0
+  auth.handler = (request: Request) => {
+    calls++
+    return original(request)
+  }
+  return {
+    stop() {
+      auth.handler = original
+      return calls
+    },
+  }
+}
 
 describe('the quick session check (session-check.ts)', () => {
   it('gives the very session and user Better Auth gives, fields and order alike', async () => {
@@ -89,6 +106,46 @@ describe('the quick session check (session-check.ts)', () => {
     )
     expect(rows[0]?.expiresAt.getTime()).toBeGreaterThan(due + 60_000)
     expect(await quickSession(server.deps, headers(cookie))).not.toBeNull()
+  })
+
+  it('answers GET /api/auth/get-session itself in the common case, byte for byte as Better Auth does', async () => {
+    const { client } = await signedInUser(server)
+    const cookie = client.cookieHeader()
+    const token = tokenOf(cookie)
+    const calls = countGetSession()
+    const quick = await client.request('/api/auth/get-session')
+    expect(calls.stop()).toBe(0)
+    // A query sends it to Better Auth (the cookie cache is off, so the answer is the same).
+    const slow = await client.request('/api/auth/get-session?disableCookieCache=true')
+    expect(quick.status).toBe(200)
+    expect(slow.status).toBe(200)
+    const body = await quick.text()
+    expect(body).toBe(await slow.text())
+    expect(body).not.toContain(token)
+    expect(JSON.parse(body).user.email).toBeTruthy()
+    const headersOf = (r: Response) =>
+      [...r.headers.entries()].filter(([k]) => !['date', 'content-length'].includes(k))
+    expect(headersOf(quick)).toEqual(headersOf(slow))
+    expect(quick.headers.get('content-type')).toBe(slow.headers.get('content-type'))
+    expect(quick.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('leaves get-session to Better Auth without a valid session or when it is due to slide', async () => {
+    const anonymous = await new TestClient(server).request('/api/auth/get-session')
+    expect(anonymous.status).toBe(200)
+    expect(await anonymous.text()).toBe('null')
+    const { client } = await signedInUser(server)
+    const token = tokenOf(client.cookieHeader())
+    const due = Date.now() + (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS - 60) * 1000
+    await setExpiry(token, new Date(due))
+    const calls = countGetSession()
+    const slid = await client.request('/api/auth/get-session')
+    expect(calls.stop()).toBe(1)
+    expect(slid.status).toBe(200)
+    expect(slid.headers.get('set-cookie')).toContain('equilibrai.session_token=')
+    await setExpiry(token, new Date(Date.now() - 1000))
+    const expired = await client.request('/api/auth/get-session')
+    expect(await expired.text()).toBe('null')
   })
 
   it('reads cookies as better-call does and checks the signature in constant time', () => {
