@@ -120,6 +120,7 @@ const command = fc.oneof(
     d: fc.integer({ min: 1, max: 40 }),
   }),
   fc.record({ kind: fc.constant('forget' as const), who: fc.nat(9) }),
+  fc.record({ kind: fc.constant('retire' as const), who: fc.nat(9) }),
 )
 type Command = typeof command extends fc.Arbitrary<infer T> ? T : never
 
@@ -201,6 +202,21 @@ async function apply(c: Command) {
       ledgers[i] = await newLedger()
       return
     }
+    case 'retire': {
+      // A card's entries moved to the default account, the card deleted (its totals rows, at 0
+      // entries, go with it), a new card in its place.
+      const l = ledgers[c.who % ledgers.length] as Ledger
+      const [main, , card] = l.accounts
+      await db.query('update transactions set account_id = $1 where account_id = $2', [main, card])
+      await db.query('delete from accounts where id = $1', [card])
+      const { rows } = await db.query<{ id: string }>(
+        `insert into accounts (ledger_id, name, kind, closing_day, due_day)
+         values ($1, $2, 'credit_card', 10, 20) returning id`,
+        [l.ledgerId, `Cartão ${freshId++}`],
+      )
+      l.accounts[2] = Number(rows[0]?.id)
+      return
+    }
   }
 }
 
@@ -230,6 +246,7 @@ async function wrongRows() {
      where k.account_id is null
         or (w.account_id is null and (k.entries <> 0 or k.net_cents <> 0))
         or w.entries <> k.entries or w.net_cents <> k.net_cents
+        or not exists (select 1 from accounts a where a.id = k.account_id)
     union all
     select 'account_totals', to_jsonb(w), to_jsonb(k)
       from (select account_id, ${net} as net_cents, count(*)::bigint as entries
