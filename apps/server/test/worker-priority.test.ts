@@ -81,7 +81,9 @@ describe('the worker’s CPU priority', () => {
     const pid = worker.child.pid as number
     const threads = readdirSync(`/proc/${pid}/task`).map(Number)
     expect(threads.length).toBeGreaterThan(1)
-    expect(threads.map((tid) => os.getPriority(tid))).toEqual(threads.map(() => Math.min(19, base + 7)))
+    expect(threads.map((tid) => os.getPriority(tid))).toEqual(
+      threads.map(() => Math.min(19, base + 7)),
+    )
 
     const opened = (await backends()).filter((p) => !before.has(p))
     expect(opened.length).toBeGreaterThan(0)
