@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/platform/db/database.ts'
 import { insertBillsFor, insertPeople, insertRecurringFor } from './bulk-people.ts'
+import { spawnProject } from './spawn-project.ts'
 import { createTestDatabase } from './test-server.ts'
 
 /*
@@ -13,7 +14,6 @@ import { createTestDatabase } from './test-server.ts'
  * occurrence is recorded exactly once and every reminder exists exactly once with exactly one
  * delivery job — nothing twice, nothing missed.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 const PEOPLE = 1500
 
 let database: Database
@@ -30,36 +30,18 @@ afterAll(async () => {
 })
 
 function runTask(task: string, at: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'apps/server/src/app/cli/main.ts'),
-      'run-task',
-      task,
-      '--at',
-      at,
-    ],
+  return spawnProject(
+    'apps/server/src/app/cli/main.ts',
+    ['run-task', task, '--at', at],
     {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
     },
+    children,
   )
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
 }
 
 const count = async (sql: string) =>

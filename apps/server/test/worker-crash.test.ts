@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextDay } from '../src/bills/bill-reminders.ts'
 import type { Database } from '../src/platform/db/database.ts'
 import { insertBillsFor, insertPeople } from './bulk-people.ts'
+import { spawnProject } from './spawn-project.ts'
 import { createTestDatabase } from './test-server.ts'
 
 /*
@@ -19,7 +20,6 @@ import { createTestDatabase } from './test-server.ts'
  * The job is made slow without touching its code: the test holds an exclusive lock on the table
  * it reads first, so the worker that takes it waits on the database, holding the job.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 
 let database: Database
 let dataDir: string
@@ -35,29 +35,19 @@ afterAll(async () => {
 })
 
 function startWorker() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/app/worker.ts')],
+  return spawnProject(
+    'apps/server/src/app/worker.ts',
+    [],
     {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        WORKER_STALE_AFTER_SECONDS: '2',
-        AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      WORKER_STALE_AFTER_SECONDS: '2',
+      AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
     },
+    children,
   )
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  return { child, exited, output: () => output }
 }
 
 const jobState = async (id: string) =>

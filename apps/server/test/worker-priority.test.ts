@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/platform/db/database.ts'
 import { EnvError } from '../src/platform/index.ts'
+import { spawnProject } from './spawn-project.ts'
 import { createTestDatabase, testEnv } from './test-server.ts'
 
 /*
@@ -14,7 +15,6 @@ import { createTestDatabase, testEnv } from './test-server.ts'
  * the worker and every backend it opened are read back with os.getPriority. An invalid value is
  * refused at startup with the variable's name, before anything starts.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 /** The test's own niceness (0 unless the whole run was started under `nice`): the baseline. */
 const base = os.getPriority()
 
@@ -36,29 +36,19 @@ afterAll(async () => {
 })
 
 function startWorker(env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/app/worker.ts')],
+  return spawnProject(
+    'apps/server/src/app/worker.ts',
+    [],
     {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        AUTH_SECRET: 'priority-test-secret-priority-test-secret-0123',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      AUTH_SECRET: 'priority-test-secret-priority-test-secret-0123',
+      ...env,
     },
+    children,
   )
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
 }
 
 /** Client backends on the test's database, other than the watcher's own. */
