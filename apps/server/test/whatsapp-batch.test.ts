@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/platform/db/database.ts'
 import { createLogger } from '../src/platform/logger.ts'
-import { receive, type NewInbound } from '../src/messaging/inbox.ts'
-import { linkNumber } from '../src/messaging/links.queries.ts'
+import { receive } from '../src/messaging/inbox.ts'
 import { conversationLockKey } from '../src/messaging/inbox.queries.ts'
 import { processInbound, processInboundJob } from '../src/assistant/index.ts'
 import { whatsappInboundJob } from '../src/messaging/whatsapp.jobs.ts'
 import { addJob } from '../src/platform/jobs/add-job.ts'
 import { INBOUND_BATCH_SIZE } from '../src/assistant/inbound-batch.ts'
-import { insertUser } from './ledger-fixtures.ts'
+import { inboxKit } from './inbox-kit.ts'
 import { testEnv } from './test-server.ts'
 import { useTestDatabase } from './use-test-database.ts'
 
@@ -24,31 +23,12 @@ beforeAll(() => {
   db = database.pool
 })
 
+const { linkedPeople, text, brokenMessage } = inboxKit(() => db, {
+  numbers: '5521987650',
+  ids: 'wamid.batch',
+})
+
 const deps = () => ({ db, env: testEnv(), log: createLogger('silent') })
-
-let nextNumber = 0
-async function linkedPeople(count: number): Promise<string[]> {
-  const people: string[] = []
-  for (let i = 0; i < count; i++) {
-    const userId = await insertUser(db, 'pf_simples')
-    const waId = `5521987650${String(nextNumber++).padStart(3, '0')}`
-    await linkNumber(db, { userId, waId })
-    people.push(waId)
-  }
-  return people
-}
-
-let nextMessage = 0
-function text(waId: string, body: string, sentAt: Date | null = null): NewInbound {
-  return {
-    messageId: `wamid.batch.${nextMessage++}`,
-    channel: 'whatsapp',
-    waId,
-    type: 'text',
-    payload: { text: { body } },
-    sentAt,
-  }
-}
 
 type InboxRow = {
   id: number
@@ -209,16 +189,7 @@ describe('several people in one job', () => {
 
   it('a message that fails leaves the others recorded once and is retried alone', async () => {
     const people = await linkedPeople(3)
-    // A simulator message without its account cannot be understood (processor.ts throws).
-    const broken: NewInbound = {
-      messageId: `wamid.batch.${nextMessage++}`,
-      channel: 'simulator',
-      waId: 'sim:broken',
-      userId: null,
-      type: 'text',
-      payload: { text: { body: 'uber 9' } },
-      sentAt: null,
-    }
+    const broken = brokenMessage('sim:broken')
     const { stored } = await receive(db, [
       text(people[0] ?? '', 'mercado 30'),
       broken,

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { startJobRunner } from '../src/app/job-runner.ts'
-import { type NewInbound, receive } from '../src/messaging/inbox.ts'
-import { linkNumber } from '../src/messaging/links.queries.ts'
+import { receive } from '../src/messaging/inbox.ts'
 import { recoverUnfinished } from '../src/messaging/recovery.ts'
 import {
   INBOUND_JOB_MESSAGES,
@@ -9,11 +8,12 @@ import {
   whatsappInboundJob,
 } from '../src/messaging/whatsapp.jobs.ts'
 import { processInbound, processInboundJob } from '../src/assistant/index.ts'
-import type { Database, Db } from '../src/platform/db/database.ts'
+import type { Db } from '../src/platform/db/database.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { waitForIdleJobs } from './job-queue.ts'
-import { insertUser } from './ledger-fixtures.ts'
-import { createTestDatabase, testEnv } from './test-server.ts'
+import { inboxKit } from './inbox-kit.ts'
+import { testEnv } from './test-server.ts'
+import { useTestDatabase } from './use-test-database.ts'
 
 /*
  * ADR 024, 2026-11-26 night: an inbox statement queues one whatsapp_inbound job per
@@ -22,39 +22,17 @@ import { createTestDatabase, testEnv } from './test-server.ts'
  * sweep; a message that fails is retried alone, its attempts counted, up to the apology.
  */
 
-let database: Database
+const database = useTestDatabase()
 let db: Db
-beforeAll(async () => {
-  database = await createTestDatabase()
+beforeAll(() => {
   db = database.pool
 })
-afterAll(() => database?.close())
+const { linkedPeople, text, brokenMessage } = inboxKit(() => db, {
+  numbers: '5531987650',
+  ids: 'wamid.jobs',
+})
 
 const log = createLogger('silent')
-let nextNumber = 0
-let nextMessage = 0
-
-async function linkedPeople(count: number): Promise<string[]> {
-  const people: string[] = []
-  for (let i = 0; i < count; i++) {
-    const userId = await insertUser(db, 'pf_simples')
-    const waId = `5531987650${String(nextNumber++).padStart(3, '0')}`
-    await linkNumber(db, { userId, waId })
-    people.push(waId)
-  }
-  return people
-}
-
-function text(waId: string, body: string, sentAt: Date | null = null): NewInbound {
-  return {
-    messageId: `wamid.jobs.${nextMessage++}`,
-    channel: 'whatsapp',
-    waId,
-    type: 'text',
-    payload: { text: { body } },
-    sentAt,
-  }
-}
 
 /** The whatsapp_inbound jobs naming any of these messages, with what they name. */
 async function inboundJobs(ids: readonly number[]) {
@@ -212,16 +190,7 @@ describe('whatsapp_inbound jobs per inbox statement', () => {
 
   it('a message that fails is retried alone, its attempts counted, until the apology', async () => {
     const people = await linkedPeople(3)
-    // A simulator message without its account cannot be understood (processor.ts throws).
-    const broken: NewInbound = {
-      messageId: `wamid.jobs.${nextMessage++}`,
-      channel: 'simulator',
-      waId: 'sim:jobs-broken',
-      userId: null,
-      type: 'text',
-      payload: { text: { body: 'uber 9' } },
-      sentAt: null,
-    }
+    const broken = brokenMessage('sim:jobs-broken')
     const { stored } = await receive(db, [
       text(people[0] ?? '', 'mercado 30'),
       broken,
