@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { NUM, SYM, WORD, tokenize } from './tokens.ts'
 
-const shape = (text: string) => tokenize(text).map((t) => [t.kind, t.text, t.start, t.end, t.spaced])
+const shape = (text: string) =>
+  tokenize(text).map((t) => [t.kind, t.text, t.start, t.end, t.spaced])
 
 describe('tokenize', () => {
   it('cuts words, numbers and symbols, keeping inner separators and joined words', () => {
