@@ -45,6 +45,8 @@ export async function printStatementTimes(
   messages: number,
   fmt: (n: number, digits?: number) => string,
   top = 20,
+  /** What `messages` counts, for the headings: e.g. 'run' with messages = 1 (a whole run's totals). */
+  per = 'message',
 ): Promise<void> {
   const { rows } = await db.query<{
     query: string
@@ -63,9 +65,9 @@ export async function printStatementTimes(
   // Execution time is wall time in the backend: a statement waiting for a lock (an advisory
   // lock, a row another transaction holds) counts its wait, which costs no CPU.
   console.log(
-    `  PostgreSQL execution time: ${fmt(topLevel / messages, 2)} ms per message, lock waits included (top-level statements)`,
+    `  PostgreSQL execution time: ${fmt(topLevel / messages, 2)} ms per ${per}, lock waits included (top-level statements)`,
   )
-  console.log('     ms/msg  calls/msg  mean ms   (* = inside a function or trigger)')
+  console.log(`     ms/${per}  calls/${per}  mean ms   (* = inside a function or trigger)`)
   for (const r of rows.slice(0, top)) {
     console.log(
       `    ${fmt(r.total / messages, 3).padStart(7)}  ${fmt(Number(r.calls) / messages, 3).padStart(9)}  ${fmt(r.mean, 3).padStart(7)} ${r.toplevel ? ' ' : '*'} ${r.query.slice(0, 100)}`,
