@@ -12,7 +12,13 @@ import { seedDailyPeople, worstDay } from './daily-runs-seed.ts'
 import { realisticLedger } from '../test/realistic-ledger.ts'
 import { percentile } from './bench-helpers.ts'
 import { cpuBetween, postmasterPid, treeCpu } from './cpu-meter.ts'
-import { dataDirWithStatements, printStatementTimes, resetStatements } from './pg-statements.ts'
+import {
+  dataDirWithStatements,
+  printIoAndWal,
+  printStatementTimes,
+  resetIoAndWal,
+  resetStatements,
+} from './pg-statements.ts'
 
 /*
  * Alerts at scale:
@@ -45,7 +51,17 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 3_000)
 const statementsDir =
   process.env.BENCH_DATABASE_URL || process.env.BENCH_STATEMENTS === 'off'
     ? null
-    : await dataDirWithStatements()
+    : await dataDirWithStatements({
+        track_io_timing: 'on',
+        track_wal_io_timing: 'on',
+        // BENCH_PG_SETTINGS='shared_buffers=1GB work_mem=8MB': to try a setting side by side.
+        ...Object.fromEntries(
+          (process.env.BENCH_PG_SETTINGS ?? '')
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((s) => s.split('=') as [string, string]),
+        ),
+      })
 const server = await startBenchServer(statementsDir ? { DATA_DIR: statementsDir } : {})
 const db = server.database.pool
 const env = server.deps.env
@@ -62,7 +78,10 @@ try {
   )
 
   async function daily(label: string, day: string, profile = false) {
-    if (profile && statementsDir) await resetStatements(db)
+    if (profile && statementsDir) {
+      await resetStatements(db)
+      await resetIoAndWal(db)
+    }
     const cpuParts = () =>
       treeCpu(process.pid, { postgres: postmasterPid(server.deps.env.DATA_DIR) })
     const cpuBefore = cpuParts()
@@ -91,6 +110,7 @@ try {
     if (statementsDir) {
       // The whole run's totals (ms and calls in the run), its top statements first.
       await printStatementTimes(db, 1, fmt, 25, 'run')
+      await printIoAndWal(db, fmt)
     }
   }
   await daily('typical day (2026-12-10)', '2026-12-10')
