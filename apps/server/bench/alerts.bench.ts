@@ -54,7 +54,8 @@ const statementsDir =
     : await dataDirWithStatements({
         track_io_timing: 'on',
         track_wal_io_timing: 'on',
-        // BENCH_PG_SETTINGS='shared_buffers=1GB work_mem=8MB': to try a setting side by side.
+        // BENCH_PG_SETTINGS='work_mem=8MB …': to try a setting side by side (not one that
+        // embedded-postgres.ts passes on the command line: those win over ALTER SYSTEM).
         ...Object.fromEntries(
           (process.env.BENCH_PG_SETTINGS ?? '')
             .split(/\s+/)
