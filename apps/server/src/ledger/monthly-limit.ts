@@ -22,6 +22,8 @@ import { LimitReachedError } from './errors.ts'
  * - Claiming is one conditional UPDATE on the subscriber's row, in the same database
  *   transaction as the INSERT: the row lock serialises concurrent entries of one ledger, the
  *   condition is re-checked on the locked row, and a failed INSERT rolls the claim back.
+ *   Many entries at once (a batch of WhatsApp messages, the recurring run, imports) claim with
+ *   claimSlots: one statement that locks the owners' rows in user id order, then one INSERT.
  */
 
 /**
