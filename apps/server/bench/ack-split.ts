@@ -185,7 +185,7 @@ export function printSplit(label: string, s: AckSplit) {
     .map(([w, n]) => `${w} ${fmt((100 * n) / Math.max(1, total))} %`)
     .join(', ')
   const cpu = Object.entries(s.cpuPerSecond)
-    .map(([k, v]) => `${k === 'rest' ? 'server+load' : k} ${fmt(v / 10)} %`)
+    .map(([k, v]) => `${k === 'rest' ? 'server' : k} ${fmt(v / 10)} %`)
     .join(', ')
   console.log(
     `      inbox backend (${total} samples): ${waits || '-'} · event loop delay p99 ${ms(s.loopDelayP99)} ms, utilisation ${fmt(100 * s.loopUtilisation)} % · CPU of a core: ${cpu}`,

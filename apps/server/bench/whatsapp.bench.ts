@@ -13,6 +13,7 @@ import {
   startFakeMeta,
 } from '../test/fake-meta.ts'
 import { insertUser } from '../test/ledger-fixtures.ts'
+import { type Sent, type Signed, startLoad, toLocal } from './ack-load.ts'
 import { type AckSplit, printSplit, watchAcks } from './ack-split.ts'
 import { percentile } from './bench-helpers.ts'
 import { cpuBetween, postmasterPid, treeCpu } from './cpu-meter.ts'
@@ -82,9 +83,12 @@ const server = await startBenchServer({
 const db = server.database.pool
 const log = createLogger('warn')
 const acks = watchAcks(db, server.database.url)
+// The deliveries of sections 1 and 3 come from a process of their own, as Meta's do.
+const load = startLoad()
 const cpuParts = () =>
   treeCpu(process.pid, {
     worker: worker?.pid,
+    load: load.pid,
     postgres: postmasterPid(server.deps.env.DATA_DIR),
   })
 const url = `${server.url}/api/webhooks/whatsapp`
@@ -101,40 +105,34 @@ function post(from: string) {
   return fetch(url, signed(from))
 }
 
-/** Deliveries at a steady rate; prints the acknowledgement times and where they went. */
-async function steady(froms: string[]): Promise<AckSplit> {
-  const bodies = froms.map((from) => {
+const signedBodies = (froms: string[]): Signed[] =>
+  froms.map((from) => {
     const id = messageId()
     return { id, body: signedDelivery(delivery({ messages: [{ from, id, text: text() }] })) }
   })
-  const deliveries: Array<{ messageId: string; sent: number; answered: number }> = []
-  let failed = 0
-  const window = acks.window(cpuParts)
-  const started = performance.now()
-  const inFlight: Promise<void>[] = []
-  for (const [i, { id, body }] of bodies.entries()) {
-    const wait = started + (i * 1000) / RATE - performance.now()
-    if (wait > 1) await sleep(wait)
-    const t0 = performance.now()
-    inFlight.push(
-      fetch(url, body).then(
-        async (res) => {
-          await res.arrayBuffer()
-          if (res.status !== 200) failed++
-          deliveries.push({ messageId: id, sent: t0, answered: performance.now() })
-        },
-        () => {
-          failed++
-        },
-      ),
-    )
+
+/** The load's report on the server's clock; counts the answers other than 200. */
+function received(sent: Sent[]) {
+  return {
+    failed: sent.filter((d) => d.status !== 200).length,
+    deliveries: sent.map((d) => ({
+      messageId: d.messageId,
+      sent: toLocal(d.sent),
+      answered: toLocal(d.answered),
+    })),
   }
-  await Promise.all(inFlight)
-  const rate = bodies.length / ((performance.now() - started) / 1000)
+}
+
+/** Deliveries at a steady rate; prints the acknowledgement times and where they went. */
+async function steady(froms: string[]): Promise<AckSplit> {
+  const bodies = signedBodies(froms)
+  const window = acks.window(cpuParts)
+  const { sent, seconds } = await load.run({ kind: 'steady', url, rate: RATE, bodies })
+  const { failed, deliveries } = received(sent)
   const split = window.end(deliveries)
   const sorted = deliveries.map((d) => d.answered - d.sent).sort((a, b) => a - b)
   console.log(
-    `${fmt(rate)} deliveries/s: p50 ${fmt(split.p50, 1)} ms   p95 ${fmt(percentile(sorted, 95), 1)} ms   p99 ${fmt(split.p99, 1)} ms   max ${fmt(sorted.at(-1) ?? 0, 1)} ms   errors ${failed}   (target p99 ≤ 50 ms: ${split.p99 <= 50 ? 'OK' : 'ABOVE TARGET'})`,
+    `${fmt(bodies.length / seconds)} deliveries/s: p50 ${fmt(split.p50, 1)} ms   p95 ${fmt(percentile(sorted, 95), 1)} ms   p99 ${fmt(split.p99, 1)} ms   max ${fmt(sorted.at(-1) ?? 0, 1)} ms   errors ${failed}   (target p99 ≤ 50 ms: ${split.p99 <= 50 ? 'OK' : 'ABOVE TARGET'})`,
   )
   printSplit('split', split)
   return split
@@ -247,15 +245,17 @@ try {
         await stopWorker()
       }
     }
-    console.log(
-      `  per setting over ${ROUNDS} rounds (window p99s; median p50, median p99, spread):`,
-    )
+    if (ROUNDS > 0) {
+      console.log(
+        `  per setting over ${ROUNDS} rounds (window p99s; median p50, median p99, spread):`,
+      )
+    }
     const median = (xs: number[]) =>
       percentile(
         [...xs].sort((a, b) => a - b),
         50,
       )
-    for (const [label, splits] of results) {
+    for (const [label, splits] of ROUNDS > 0 ? results : []) {
       const p99s = splits.map((s) => s.p99)
       console.log(
         `    ${label}: p99 ${p99s.map((v) => fmt(v, 1)).join(' / ')} ms → median p50 ${fmt(median(splits.map((s) => s.p50)), 1)}, median p99 ${fmt(median(p99s), 1)} ms (${fmt(Math.min(...p99s), 1)}–${fmt(Math.max(...p99s), 1)})`,
@@ -301,29 +301,16 @@ try {
   startCounting()
   worker?.send('count:start')
   const burstStart = performance.now()
-  const burstAcks: number[] = []
-  const burstDeliveries: Array<{ messageId: string; sent: number; answered: number }> = []
   const burstWindow = acks.window(cpuParts)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < BURST) {
-        const i = next++
-        const id = messageId()
-        const t0 = performance.now()
-        const res = await fetch(
-          url,
-          signedDelivery(delivery({ messages: [{ from: person(i), id, text: text() }] })),
-        )
-        await res.arrayBuffer()
-        const answered = performance.now()
-        burstAcks.push(answered - t0)
-        burstDeliveries.push({ messageId: id, sent: t0, answered })
-      }
-    }),
-  )
+  const burst = await load.run({
+    kind: 'closed',
+    url,
+    concurrency: 16,
+    bodies: signedBodies(Array.from({ length: BURST }, (_, i) => person(i))),
+  })
   const acked = (performance.now() - burstStart) / 1000
-  const burstSplit = burstWindow.end(burstDeliveries)
+  const burstSplit = burstWindow.end(received(burst.sent).deliveries)
+  const burstAcks = burst.sent.map((d) => d.answered - d.sent)
   await waitForReplies(before + BURST)
   const seconds = (performance.now() - burstStart) / 1000
   const cpu = cpuBetween(cpuBefore, cpuParts())
@@ -345,7 +332,7 @@ try {
   // CPU per message: what the neighbours on a shared machine cannot inflate much.
   const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0)
   console.log(
-    `  CPU per message: ${fmt(cpuTotal / BURST, 2)} ms (server and load ${fmt((cpu.rest ?? 0) / BURST, 2)}, worker ${fmt((cpu.worker ?? 0) / BURST, 2)}, PostgreSQL ${fmt((cpu.postgres ?? 0) / BURST, 2)}); 2 cores fully used: ${fmt(2000 / (cpuTotal / BURST))} messages/s`,
+    `  CPU per message: ${fmt(cpuTotal / BURST, 2)} ms (server ${fmt((cpu.rest ?? 0) / BURST, 2)}, load ${fmt((cpu.load ?? 0) / BURST, 2)}, worker ${fmt((cpu.worker ?? 0) / BURST, 2)}, PostgreSQL ${fmt((cpu.postgres ?? 0) / BURST, 2)}); 2 cores fully used: ${fmt(2000 / (cpuTotal / BURST))} messages/s`,
   )
 
   // 4. Order per person, over every reply of the run.
@@ -373,6 +360,7 @@ try {
     `Order per person: ${fmt(source.size)} replies to ${fmt(lastTo.size)} people; ${outOfOrder} out of order, ${tooClose} less than 0.9 s after the previous one (${outOfOrder + tooClose === 0 ? 'OK' : 'VIOLATIONS'})`,
   )
 } finally {
+  load.stop()
   await acks.stop()
   await stopWorker()
   await server.cleanup()
