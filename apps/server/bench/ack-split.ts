@@ -1,3 +1,5 @@
+import { subscribe } from 'node:diagnostics_channel'
+import type { IncomingMessage } from 'node:http'
 import pg from 'pg'
 import { type EventLoopUtilization, monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fmt } from '../../../bench/bench-server.ts'
@@ -12,11 +14,15 @@ import { type CpuSample, cpuBetween } from './cpu-meter.ts'
  * whatsapp_inbound) is timed and mapped to the message ids it carried, and the load generator
  * knows each delivery's message id and its send and answer times. Per delivery, on one clock:
  *
- *   before the statement = sent → its statement started: HTTP, signature, parsing, the event
- *     loop, and waiting for the inbox statement in flight (the grouping of ADR 036);
+ *   arrive = sent → the server's HTTP parser saw the request (Node's `http.server.request.start`
+ *     channel; the load names the delivery in an `x-bench-id` header): the client, the kernel,
+ *     the server's event loop getting to it;
+ *   before = arrived → its statement started: body, signature, parsing, the event loop, and
+ *     waiting for the inbox statement in flight (the grouping of ADR 036);
  *   pool = the statement's wait for a connection;
  *   statement = connection → result: the insert, add_jobs, the commit (NOTIFY lock, WAL flush);
- *   after = result → answer read by the client: statuses, JSON, the response, the event loop.
+ *   answer = result → the response written (`http.server.response.finish`): the event loop;
+ *   back = written → read by the client (the load process's turn on a CPU).
  *
  * While an inbox statement runs, pg_stat_activity is sampled every ~3 ms from a connection of
  * its own: what its backend is waiting on (Lock:object = the NOTIFY commit lock, IO:WalSync,
@@ -26,11 +32,23 @@ import { type CpuSample, cpuBetween } from './cpu-meter.ts'
 
 type Statement = { start: number; connected: number; end: number; messages: number }
 type Delivery = { messageId: string; sent: number; answered: number }
+type Seen = { arrived: number; finished: number }
 
 const INBOX = 'insert into whatsapp_inbound'
 
 export function watchAcks(db: Db, databaseUrl: string) {
   const byMessage = new Map<string, Statement>()
+  const seen = new Map<string, Seen>()
+  const benchId = (request: IncomingMessage) => request.headers['x-bench-id']
+  subscribe('http.server.request.start', (m) => {
+    const id = benchId((m as { request: IncomingMessage }).request)
+    if (typeof id === 'string') seen.set(id, { arrived: performance.now(), finished: 0 })
+  })
+  subscribe('http.server.response.finish', (m) => {
+    const id = benchId((m as { request: IncomingMessage }).request)
+    const s = typeof id === 'string' ? seen.get(id) : undefined
+    if (s) s.finished = performance.now()
+  })
   let inFlight = 0
   let pendingConnect: Statement | null = null
 
@@ -99,7 +117,7 @@ export function watchAcks(db: Db, databaseUrl: string) {
           loop.disable()
           const seconds = (performance.now() - started) / 1000
           const used = cpuBetween(cpuStart, cpu())
-          const split = splitOf(deliveries, byMessage)
+          const split = splitOf(deliveries, byMessage, seen)
           return {
             ...split,
             loopDelayP99: loop.percentile(99) / 1e6,
@@ -127,19 +145,26 @@ export type AckSplit = ReturnType<typeof splitOf> & {
   waits: Map<string, number>
 }
 
-const PARTS = ['before', 'pool', 'statement', 'after'] as const
+const PARTS = ['arrive', 'before', 'pool', 'statement', 'answer', 'back'] as const
 
-function splitOf(deliveries: Delivery[], byMessage: Map<string, Statement>) {
+function splitOf(
+  deliveries: Delivery[],
+  byMessage: Map<string, Statement>,
+  seen: Map<string, Seen>,
+) {
   const rows = deliveries.flatMap((d) => {
     const s = byMessage.get(d.messageId)
-    if (!s?.end) return []
+    const http = seen.get(d.messageId)
+    if (!s?.end || !http?.finished) return []
     return [
       {
         ack: d.answered - d.sent,
-        before: s.start - d.sent,
+        arrive: http.arrived - d.sent,
+        before: s.start - http.arrived,
         pool: s.connected - s.start,
         statement: s.end - s.connected,
-        after: d.answered - s.end,
+        answer: http.finished - s.end,
+        back: d.answered - http.finished,
       },
     ]
   })

@@ -108,7 +108,9 @@ function post(from: string) {
 const signedBodies = (froms: string[]): Signed[] =>
   froms.map((from) => {
     const id = messageId()
-    return { id, body: signedDelivery(delivery({ messages: [{ from, id, text: text() }] })) }
+    const body = signedDelivery(delivery({ messages: [{ from, id, text: text() }] }))
+    // Names the delivery for the split (ack-split.ts); outside the signed bytes.
+    return { id, body: { ...body, headers: { ...body.headers, 'x-bench-id': id } } }
   })
 
 /** The load's report on the server's clock; counts the answers other than 200. */

@@ -34,11 +34,8 @@ function post(
 }
 
 const stored = async (id: string) =>
-  (
-    await server.database.pool.query('select 1 from whatsapp_inbound where message_id = $1', [
-      id,
-    ])
-  ).rowCount
+  (await server.database.pool.query('select 1 from whatsapp_inbound where message_id = $1', [id]))
+    .rowCount
 
 describe('body limit', () => {
   it('passes a chunked webhook delivery to the route whole', async () => {
@@ -73,7 +70,7 @@ describe('body limit', () => {
       body: `{"email":"${'x'.repeat(1024 * 1024)}@exemplo.com.br"}`,
     })
     expect(res.status).toBe(413)
-    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE')
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE')
   })
 
   it('refuses a chunked body that grows over 1 MB with 413', async () => {
