@@ -165,6 +165,7 @@ function splitOf(
         statement: s.end - s.connected,
         answer: http.finished - s.end,
         back: d.answered - http.finished,
+        server: http.finished - http.arrived,
       },
     ]
   })
@@ -174,10 +175,13 @@ function splitOf(
   const tail = rows.filter((r) => r.ack >= p99)
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0)
   const statements = new Set(deliveries.flatMap((d) => byMessage.get(d.messageId) ?? []))
+  const inServer = rows.map((r) => r.server).sort((a, b) => a - b)
   return {
     n: acks.length,
     p50: percentile(acks, 50),
     p99,
+    /** Parser saw it → response written: the acknowledgement as the server alone gives it. */
+    server: { p50: percentile(inServer, 50), p99: percentile(inServer, 99) },
     parts: Object.fromEntries(
       PARTS.map((part) => {
         const xs = rows.map((r) => r[part]).sort((a, b) => a - b)
@@ -198,7 +202,7 @@ function splitOf(
 export function printSplit(label: string, s: AckSplit) {
   const ms = (v: number) => fmt(v, 1)
   console.log(
-    `    ${label}: ack p50 ${ms(s.p50)} p99 ${ms(s.p99)} ms (n ${s.n}, ${fmt(s.messagesPerStatement, 1)} msg/statement)`,
+    `    ${label}: ack p50 ${ms(s.p50)} p99 ${ms(s.p99)} ms, of it in the server (parser → written) p50 ${ms(s.server.p50)} p99 ${ms(s.server.p99)} ms (n ${s.n}, ${fmt(s.messagesPerStatement, 1)} msg/statement)`,
   )
   console.log(
     `      split p50/p99/tail-mean ms: ${PARTS.map((p) => `${p} ${ms(s.parts[p].p50)}/${ms(s.parts[p].p99)}/${ms(s.parts[p].tail)}`).join('  ')}`,
