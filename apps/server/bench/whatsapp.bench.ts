@@ -13,6 +13,8 @@ import {
   startFakeMeta,
 } from '../test/fake-meta.ts'
 import { insertUser } from '../test/ledger-fixtures.ts'
+import { type Sent, type Signed, startLoad, toLocal } from './ack-load.ts'
+import { type AckSplit, printSplit, watchAcks } from './ack-split.ts'
 import { percentile } from './bench-helpers.ts'
 import { cpuBetween, postmasterPid, treeCpu } from './cpu-meter.ts'
 import { dataDirWithStatements, printStatementTimes, resetStatements } from './pg-statements.ts'
@@ -46,6 +48,28 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 100)
 const BURST = Number(process.env.BENCH_BURST ?? 2000)
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 1000)
 const WORKER_MODE = process.env.BENCH_WORKER === 'in-process' ? 'in-process' : 'process'
+/**
+ * The worker's settings compared in section 1b, `label:NAME=value,NAME=value|label:…`; every
+ * other variable as the bench runs. BENCH_ACK_ROUNDS windows of each.
+ */
+const SETTINGS = (
+  process.env.BENCH_ACK_SETTINGS ??
+  'defaults (nice 10, backends 5):WORKER_NICE=10,WORKER_DB_NICE=5|no nice:WORKER_NICE=0,WORKER_DB_NICE=0'
+)
+  .split('|')
+  .map((item) => {
+    const [label = '', vars = ''] = item.split(':')
+    return {
+      label,
+      env: Object.fromEntries(
+        vars
+          .split(',')
+          .filter(Boolean)
+          .map((kv) => kv.split('=')),
+      ),
+    }
+  })
+const ROUNDS = Number(process.env.BENCH_ACK_ROUNDS ?? 3)
 
 const fake = await startFakeMeta()
 // The embedded cluster with pg_stat_statements preloaded (section 3's statement times).
@@ -58,6 +82,15 @@ const server = await startBenchServer({
 })
 const db = server.database.pool
 const log = createLogger('warn')
+const acks = watchAcks(db, server.database.url)
+// The deliveries of sections 1 and 3 come from a process of their own, as Meta's do.
+const load = startLoad()
+const cpuParts = () =>
+  treeCpu(process.pid, {
+    worker: worker?.pid,
+    load: load.pid,
+    postgres: postmasterPid(server.deps.env.DATA_DIR),
+  })
 const url = `${server.url}/api/webhooks/whatsapp`
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -72,42 +105,44 @@ function post(from: string) {
   return fetch(url, signed(from))
 }
 
-/** Deliveries at a steady rate; prints the acknowledgement times. */
-async function steady(froms: string[]) {
-  const bodies = froms.map(signed)
-  const acks: number[] = []
-  let failed = 0
-  const started = performance.now()
-  const inFlight: Promise<void>[] = []
-  for (const [i, body] of bodies.entries()) {
-    const wait = started + (i * 1000) / RATE - performance.now()
-    if (wait > 1) await sleep(wait)
-    const t0 = performance.now()
-    inFlight.push(
-      fetch(url, body).then(
-        async (res) => {
-          await res.arrayBuffer()
-          if (res.status !== 200) failed++
-          acks.push(performance.now() - t0)
-        },
-        () => {
-          failed++
-        },
-      ),
-    )
+const signedBodies = (froms: string[]): Signed[] =>
+  froms.map((from) => {
+    const id = messageId()
+    const body = signedDelivery(delivery({ messages: [{ from, id, text: text() }] }))
+    // Names the delivery for the split (ack-split.ts); outside the signed bytes.
+    return { id, body: { ...body, headers: { ...body.headers, 'x-bench-id': id } } }
+  })
+
+/** The load's report on the server's clock; counts the answers other than 200. */
+function received(sent: Sent[]) {
+  return {
+    failed: sent.filter((d) => d.status !== 200).length,
+    deliveries: sent.map((d) => ({
+      messageId: d.messageId,
+      sent: toLocal(d.sent),
+      answered: toLocal(d.answered),
+    })),
   }
-  await Promise.all(inFlight)
-  const rate = bodies.length / ((performance.now() - started) / 1000)
-  acks.sort((a, b) => a - b)
-  const p99 = percentile(acks, 99)
+}
+
+/** Deliveries at a steady rate; prints the acknowledgement times and where they went. */
+async function steady(froms: string[]): Promise<AckSplit> {
+  const bodies = signedBodies(froms)
+  const window = acks.window(cpuParts)
+  const { sent, seconds } = await load.run({ kind: 'steady', url, rate: RATE, bodies })
+  const { failed, deliveries } = received(sent)
+  const split = window.end(deliveries)
+  const sorted = deliveries.map((d) => d.answered - d.sent).sort((a, b) => a - b)
   console.log(
-    `${fmt(rate)} deliveries/s: p50 ${fmt(percentile(acks, 50), 1)} ms   p95 ${fmt(percentile(acks, 95), 1)} ms   p99 ${fmt(p99, 1)} ms   max ${fmt(acks.at(-1) ?? 0, 1)} ms   errors ${failed}   (target p99 ≤ 50 ms: ${p99 <= 50 ? 'OK' : 'ABOVE TARGET'})`,
+    `${fmt(bodies.length / seconds)} deliveries/s: p50 ${fmt(split.p50, 1)} ms   p95 ${fmt(percentile(sorted, 95), 1)} ms   p99 ${fmt(split.p99, 1)} ms   max ${fmt(sorted.at(-1) ?? 0, 1)} ms   errors ${failed}   (target p99 ≤ 50 ms: ${split.p99 <= 50 ? 'OK' : 'ABOVE TARGET'})`,
   )
+  printSplit('split', split)
+  return split
 }
 
 /** The job runner alone in a child process (worker.ts), on the bench server's database. */
 let worker: ChildProcess | null = null
-function forkWorker(): ChildProcess {
+function forkWorker(settings: Record<string, string> = {}): ChildProcess {
   const entry = path.resolve(import.meta.dirname, '../src/app/worker.ts')
   const counter = path.resolve(import.meta.dirname, 'query-counter.ts')
   const child = fork(entry, [], {
@@ -120,6 +155,7 @@ function forkWorker(): ChildProcess {
       DATABASE_URL: server.database.url,
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       WORKER_CONCURRENCY: String(server.deps.env.WORKER_CONCURRENCY),
+      ...settings,
     },
   })
   return child
@@ -181,22 +217,55 @@ try {
   process.stdout.write('  worker elsewhere:  ')
   await steady(froms(100))
 
-  // 1b: the worker running, as `npm start` runs it (after the backlog so far).
-  const runner =
-    WORKER_MODE === 'process'
-      ? null
-      : await startJobRunner(db, log, server.deps.env, server.deps.env.WORKER_CONCURRENCY)
-  worker = WORKER_MODE === 'process' ? forkWorker() : null
-  await waitForReplies(50 + total)
-  process.stdout.write(
-    WORKER_MODE === 'process' ? '  worker in its own process: ' : '  worker in process: ',
-  )
-  await steady(froms(300))
-  const drainStart = performance.now()
-  await waitForReplies(50 + 2 * total)
-  console.log(
-    `  the worker's backlog drained ${fmt((performance.now() - drainStart) / 1000, 1)} s after the last delivery`,
-  )
+  // 1b: the worker running, as `npm start` runs it: in its own process, one window per setting
+  // and round, the settings' order alternated (A B, B A, …), each window starting with a fresh
+  // worker and no backlog, so that settings are compared in the same minutes.
+  let sent = 50 + total
+  if (WORKER_MODE === 'in-process') {
+    const runner = await startJobRunner(
+      db,
+      log,
+      server.deps.env,
+      server.deps.env.WORKER_CONCURRENCY,
+    )
+    await waitForReplies(sent)
+    process.stdout.write('  worker in process: ')
+    await steady(froms(300))
+    sent += total
+    await waitForReplies(sent)
+    await runner.stop()
+  } else {
+    const results = new Map<string, AckSplit[]>(SETTINGS.map((s) => [s.label, []]))
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? SETTINGS : [...SETTINGS].reverse()
+      for (const setting of order) {
+        worker = forkWorker(setting.env)
+        await waitForReplies(sent)
+        process.stdout.write(`  worker in its own process, ${setting.label}, round ${round + 1}: `)
+        results.get(setting.label)?.push(await steady(froms(300 + sent)))
+        sent += total
+        await stopWorker()
+      }
+    }
+    if (ROUNDS > 0) {
+      console.log(
+        `  per setting over ${ROUNDS} rounds (window p99s; median p50, median p99, spread):`,
+      )
+    }
+    const median = (xs: number[]) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      )
+    for (const [label, splits] of ROUNDS > 0 ? results : []) {
+      const p99s = splits.map((s) => s.p99)
+      console.log(
+        `    ${label}: p99 ${p99s.map((v) => fmt(v, 1)).join(' / ')} ms → median p50 ${fmt(median(splits.map((s) => s.p50)), 1)}, median p99 ${fmt(median(p99s), 1)} ms (${fmt(Math.min(...p99s), 1)}–${fmt(Math.max(...p99s), 1)})`,
+      )
+    }
+    worker = forkWorker()
+    await waitForReplies(sent)
+  }
 
   // 2. Message to reply, one at a time (a different person each time: no pacing wait).
   await sleep(1500)
@@ -229,30 +298,21 @@ try {
   // 3. Sustained end to end: a burst from many people, 16 deliveries in flight.
   await sleep(1500)
   const before = fake.sent.length
-  const cpuParts = () =>
-    treeCpu(process.pid, {
-      worker: worker?.pid,
-      postgres: postmasterPid(server.deps.env.DATA_DIR),
-    })
   if (statementsDir) await resetStatements(db)
   const cpuBefore = cpuParts()
   startCounting()
   worker?.send('count:start')
   const burstStart = performance.now()
-  const burstAcks: number[] = []
-  let next = 0
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < BURST) {
-        const i = next++
-        const t0 = performance.now()
-        const res = await post(person(i))
-        await res.arrayBuffer()
-        burstAcks.push(performance.now() - t0)
-      }
-    }),
-  )
+  const burstWindow = acks.window(cpuParts)
+  const burst = await load.run({
+    kind: 'closed',
+    url,
+    concurrency: 16,
+    bodies: signedBodies(Array.from({ length: BURST }, (_, i) => person(i))),
+  })
   const acked = (performance.now() - burstStart) / 1000
+  const burstSplit = burstWindow.end(received(burst.sent).deliveries)
+  const burstAcks = burst.sent.map((d) => d.answered - d.sent)
   await waitForReplies(before + BURST)
   const seconds = (performance.now() - burstStart) / 1000
   const cpu = cpuBetween(cpuBefore, cpuParts())
@@ -266,6 +326,7 @@ try {
   console.log(
     `  acknowledgement meanwhile: p50 ${fmt(percentile(burstAcks, 50), 1)} ms   p99 ${fmt(burstP99, 1)} ms   (target p99 ≤ 50 ms: ${burstP99 <= 50 ? 'OK' : 'ABOVE TARGET'})`,
   )
+  printSplit('while the burst was acknowledged', burstSplit)
   const recorded = await db.query<{ n: number }>('select count(*)::int as n from transactions')
   console.log(`  entries recorded: ${recorded.rows[0]?.n}, replies sent: ${fake.sent.length}`)
   printPerMessage(counted, BURST, fmt)
@@ -273,7 +334,7 @@ try {
   // CPU per message: what the neighbours on a shared machine cannot inflate much.
   const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0)
   console.log(
-    `  CPU per message: ${fmt(cpuTotal / BURST, 2)} ms (server and load ${fmt((cpu.rest ?? 0) / BURST, 2)}, worker ${fmt((cpu.worker ?? 0) / BURST, 2)}, PostgreSQL ${fmt((cpu.postgres ?? 0) / BURST, 2)}); 2 cores fully used: ${fmt(2000 / (cpuTotal / BURST))} messages/s`,
+    `  CPU per message: ${fmt(cpuTotal / BURST, 2)} ms (server ${fmt((cpu.rest ?? 0) / BURST, 2)}, load ${fmt((cpu.load ?? 0) / BURST, 2)}, worker ${fmt((cpu.worker ?? 0) / BURST, 2)}, PostgreSQL ${fmt((cpu.postgres ?? 0) / BURST, 2)}); 2 cores fully used: ${fmt(2000 / (cpuTotal / BURST))} messages/s`,
   )
 
   // 4. Order per person, over every reply of the run.
@@ -300,8 +361,9 @@ try {
   console.log(
     `Order per person: ${fmt(source.size)} replies to ${fmt(lastTo.size)} people; ${outOfOrder} out of order, ${tooClose} less than 0.9 s after the previous one (${outOfOrder + tooClose === 0 ? 'OK' : 'VIOLATIONS'})`,
   )
-  await runner?.stop()
 } finally {
+  load.stop()
+  await acks.stop()
   await stopWorker()
   await server.cleanup()
   if (statementsDir) rmSync(statementsDir, { recursive: true, force: true })

@@ -1,6 +1,5 @@
 import { type AppDeps, apiKeysRoutes, plansRoutes } from '../tenancy/index.ts'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { adminRoutes, waitlistRoutes } from '../admin/index.ts'
 import { alertsRoutes } from '../alerts/index.ts'
 import { billsRoutes } from '../bills/index.ts'
@@ -40,6 +39,7 @@ import {
   type AppBindings,
   apiLane,
   crossSiteGuard,
+  declaredBodyLimit,
   AppError,
   errorBody,
   isFileUpload,
@@ -62,14 +62,11 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
   app.use(securityHeaders(deps.env.NODE_ENV === 'production'))
   app.use(requestLog(deps.log))
   app.use(rejectMalformedUrl())
-  const jsonBodyLimit = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: () => {
-      // The rest of the body is not read, so the connection cannot be reused.
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Conteúdo grande demais.', {
-        Connection: 'close',
-      })
-    },
+  const jsonBodyLimit = declaredBodyLimit(1024 * 1024, () => {
+    // The rest of the body is not read, so the connection cannot be reused.
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Conteúdo grande demais.', {
+      Connection: 'close',
+    })
   })
   // A statement upload has its own limit (10 MB, imports.routes.ts).
   app.use('/api/*', (c, next) => (isFileUpload(c) ? next() : jsonBodyLimit(c, next)))

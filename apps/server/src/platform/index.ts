@@ -29,6 +29,7 @@ export {
   ValidationError,
 } from './errors.ts'
 export type { AppBindings, PlatformDeps } from './http/app-types.ts'
+export { declaredBodyLimit } from './http/body-limit.ts'
 export { clientIp } from './http/client-ip.ts'
 export { crossSiteGuard, isBearerAuthenticatedRequest, isFileUpload } from './http/cross-site.ts'
 export { errorBody, onError } from './http/errors.ts'
