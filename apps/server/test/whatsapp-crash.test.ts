@@ -18,7 +18,9 @@ import { waitForIdleJobs } from './job-queue.ts'
 /**
  * kill -9 right after acknowledging a burst of webhook deliveries: the real server as
  * `npm start` runs it, in its own process, on a test database. After a restart every
- * acknowledged message is recorded exactly once and answered exactly once.
+ * acknowledged message is recorded exactly once and answered exactly once. A killed runner's
+ * jobs are taken for dead once locked, and its locker silent, for WORKER_STALE_AFTER_SECONDS
+ * (2 s here, as in worker-crash; 60 s by default: ADR 024, 2026-11-26 late).
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 const PEOPLE = 8
@@ -52,6 +54,7 @@ async function startServer(port: number) {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         WORKER: 'on',
+        WORKER_STALE_AFTER_SECONDS: '2',
         AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
