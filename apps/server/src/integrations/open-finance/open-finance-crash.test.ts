@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertPeople } from '../../../test/bulk-people.ts'
-import { spawnProject } from '../../../test/spawn-project.ts'
+import { crashTestEnv, spawnProject } from '../../../test/spawn-project.ts'
 import { createTestDatabase } from '../../../test/test-server.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { dayIso, FakePluggy } from './fake-pluggy/fake-pluggy.ts'
@@ -40,17 +40,13 @@ function startWorker() {
   return spawnProject(
     'apps/server/src/app/worker.ts',
     [],
-    {
-      DATABASE_URL: database.url,
+    crashTestEnv(database.url, {
       DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
       WORKER_STALE_AFTER_SECONDS: '2',
-      AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
       PLUGGY_CLIENT_ID: 'crash-client',
       PLUGGY_CLIENT_SECRET: 'crash-secret',
       PLUGGY_BASE_URL: fake.url,
-    },
+    }),
     children,
   )
 }
