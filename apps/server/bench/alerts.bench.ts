@@ -11,6 +11,14 @@ import { insertPeople } from '../test/bulk-people.ts'
 import { seedDailyPeople, worstDay } from './daily-runs-seed.ts'
 import { realisticLedger } from '../test/realistic-ledger.ts'
 import { percentile } from './bench-helpers.ts'
+import { cpuBetween, postmasterPid, treeCpu } from './cpu-meter.ts'
+import {
+  dataDirWithStatements,
+  printIoAndWal,
+  printStatementTimes,
+  resetIoAndWal,
+  resetStatements,
+} from './pg-statements.ts'
 
 /*
  * Alerts at scale:
@@ -28,6 +36,10 @@ import { percentile } from './bench-helpers.ts'
  *      today.
  *    Total time and rows per second (reminders recorded with their delivery job; entries
  *    recorded with the plan's limit and the budget check).
+ *    The worst day is profiled: its phases' seconds, the CPU of this process (Node) and of the
+ *    embedded PostgreSQL meanwhile, and its top statements by total execution time
+ *    (pg_stat_statements, track=all; pg-statements.ts). BENCH_STATEMENTS=off runs without the
+ *    extension (to see what tracking costs).
  * 2. What the budget / high-spending check adds to recording an entry: p50/p99 of
  *    checkEntryAlerts inside the entry's transaction, for people with a realistic 6-month
  *    ledger and budgets (BENCH_SAMPLES entries), among the BENCH_PEOPLE people above.
@@ -35,7 +47,23 @@ import { percentile } from './bench-helpers.ts'
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 100_000)
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 3_000)
 
-const server = await startBenchServer()
+// The embedded cluster with pg_stat_statements preloaded (the worst day's statement times).
+const statementsDir =
+  process.env.BENCH_DATABASE_URL || process.env.BENCH_STATEMENTS === 'off'
+    ? null
+    : await dataDirWithStatements({
+        track_io_timing: 'on',
+        track_wal_io_timing: 'on',
+        // BENCH_PG_SETTINGS='work_mem=8MB …': to try a setting side by side (not one that
+        // embedded-postgres.ts passes on the command line: those win over ALTER SYSTEM).
+        ...Object.fromEntries(
+          (process.env.BENCH_PG_SETTINGS ?? '')
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((s) => s.split('=') as [string, string]),
+        ),
+      })
+const server = await startBenchServer(statementsDir ? { DATA_DIR: statementsDir } : {})
 const db = server.database.pool
 const env = server.deps.env
 // Seeding and reshaping the data set: big statements, without the server's statement timeout
@@ -50,21 +78,41 @@ try {
       `${fmt(PEOPLE)} cards with ${fmt(PEOPLE * 4)} entries in ${fmt((performance.now() - t) / 1000, 1)} s`,
   )
 
-  async function daily(label: string, day: string) {
+  async function daily(label: string, day: string, profile = false) {
+    if (profile && statementsDir) {
+      await resetStatements(db)
+      await resetIoAndWal(db)
+    }
+    const cpuParts = () =>
+      treeCpu(process.pid, { postgres: postmasterPid(server.deps.env.DATA_DIR) })
+    const cpuBefore = cpuParts()
     const start = performance.now()
     const bills = await sendDueBillReminders(db, env, new Date(`${day}T12:00:00Z`))
+    const billsEnd = performance.now()
     const cards = await sendCardBillReminders(db, env, new Date(`${day}T12:00:00Z`))
     const mid = performance.now()
     const recurring = await runRecurringEntries(db, env, new Date(`${day}T09:00:00Z`))
     const end = performance.now()
+    const cpu = cpuBetween(cpuBefore, cpuParts())
     const r = (mid - start) / 1000
     const e = (end - mid) / 1000
     const sent = bills.sent + cards.sent
     console.log(
-      `${label}: bill_reminders ${fmt(sent)} reminders (${fmt(bills.sent)} bills, ${fmt(cards.sent)} cards) in ${fmt(r, 2)} s (${fmt(sent / r)}/s); ` +
+      `${label}: bill_reminders ${fmt(sent)} reminders (${fmt(bills.sent)} bills in ${fmt((billsEnd - start) / 1000, 2)} s, ${fmt(cards.sent)} cards in ${fmt((mid - billsEnd) / 1000, 2)} s) in ${fmt(r, 2)} s (${fmt(sent / r)}/s); ` +
         `recurring_entries ${fmt(recurring.recorded)} entries (${fmt(recurring.refused)} refused) in ${fmt(e, 2)} s (${fmt((recurring.recorded + recurring.refused) / e)}/s); ` +
         `total ${fmt(r + e, 2)} s`,
     )
+    if (!profile) return
+    // CPU seconds of the run: this process (Node, both lanes' JS) and the embedded PostgreSQL
+    // (its backends, WAL writer, checkpointer, autovacuum). Over 2 cores, the wall time's floor.
+    console.log(
+      `  CPU meanwhile: Node ${fmt((cpu.rest ?? 0) / 1000, 1)} s, PostgreSQL ${fmt((cpu.postgres ?? 0) / 1000, 1)} s (wall ${fmt(r + e, 1)} s)`,
+    )
+    if (statementsDir) {
+      // The whole run's totals (ms and calls in the run), its top statements first.
+      await printStatementTimes(db, 1, fmt, 25, 'run')
+      await printIoAndWal(db, fmt)
+    }
   }
   await daily('typical day (2026-12-10)', '2026-12-10')
   // A rerun of the same day: nothing new, only the reading.
@@ -75,6 +123,7 @@ try {
   await daily(
     'worst day (every bill and card bill due tomorrow, every recurring entry today)',
     '2027-01-05',
+    true,
   )
   await daily('worst day again (idempotent rerun)', '2027-01-05')
 

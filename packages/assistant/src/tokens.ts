@@ -81,6 +81,26 @@ function push(tokens: Token[], t: Token, newLine: boolean): void {
   tokens.push(t)
 }
 
+/*
+ * The text's UTF-16 codes, copied once per call into one reused buffer: the scan below reads
+ * only this array. Read straight off the string, every `charCodeAt` site here saw each kind
+ * of string V8 makes (literal, lowercased copy, accent-folded concatenation, slice, two-byte):
+ * the lexicon built at module load and the messages feed this function strings of every
+ * representation, its property loads went megamorphic, and the same scan ran ≈ 1.6× slower than
+ * a fresh copy of it (ADR 031, 2026-11-26 late). A typed array has one shape. `tokenize` never
+ * re-enters itself, so one buffer serves every call; `codes[len]` is 0, which ends every run.
+ */
+let codesBuffer = new Uint16Array(512)
+
+function codesOf(text: string): Uint16Array {
+  const len = text.length
+  if (len >= codesBuffer.length) codesBuffer = new Uint16Array(2 * len + 1)
+  const codes = codesBuffer
+  for (let i = 0; i < len; i++) codes[i] = text.charCodeAt(i)
+  codes[len] = 0
+  return codes
+}
+
 /**
  * Cut folded text into tokens. A number keeps its inner separators ('1.234,56'); a word keeps
  * '&' and "'" between letters ('c&a', "mc donald's"); a hyphen between two letters separates
@@ -89,11 +109,12 @@ function push(tokens: Token[], t: Token, newLine: boolean): void {
 export function tokenize(folded: string): Token[] {
   const tokens: Token[] = []
   const len = folded.length
+  const codes = codesOf(folded)
   let i = 0
   let spaced = true
   let newLine = false
   while (i < len) {
-    const c = folded.charCodeAt(i)
+    const c = codes[i] as number
     if (c <= 32) {
       spaced = true
       if (c === 10 || c === 13) newLine = true
@@ -102,14 +123,13 @@ export function tokenize(folded: string): Token[] {
     }
     const start = i
     // ',99' typed for '0,99': a separator opening a number counts only after a space.
-    const leadingSeparator =
-      (c === 44 || c === 46) && spaced && i + 1 < len && isDigit(folded.charCodeAt(i + 1))
+    const leadingSeparator = (c === 44 || c === 46) && spaced && isDigit(codes[i + 1] as number)
     if (isDigit(c) || leadingSeparator) {
       i++
       while (i < len) {
-        const d = folded.charCodeAt(i)
+        const d = codes[i] as number
         if (isDigit(d)) i++
-        else if ((d === 44 || d === 46) && i + 1 < len && isDigit(folded.charCodeAt(i + 1))) i += 2
+        else if ((d === 44 || d === 46) && isDigit(codes[i + 1] as number)) i += 2
         else break
       }
       push(tokens, new Token(NUM, start, i, folded.slice(start, i), spaced), newLine)
@@ -119,22 +139,22 @@ export function tokenize(folded: string): Token[] {
       let h = hashStep(HASH_SEED, c)
       i++
       while (i < len) {
-        const d = folded.charCodeAt(i)
+        const d = codes[i] as number
         if (isLetter(d)) {
           h = hashStep(h, d)
           i++
-        } else if ((d === 38 || d === 39) && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
-          h = hashStep(hashStep(h, d), folded.charCodeAt(i + 1))
+        } else if ((d === 38 || d === 39) && isLetter(codes[i + 1] as number)) {
+          h = hashStep(hashStep(h, d), codes[i + 1] as number)
           i += 2
         } else break
       }
-      const k = findWord(folded, start, i, h)
+      const k = findWord(codes, start, i, h)
       const word =
         k < 0
           ? new Token(WORD, start, i, folded.slice(start, i), spaced)
           : new Token(WORD, start, i, wordAtSlot(k), spaced, infoAtSlot(k))
       push(tokens, word, newLine)
-      if (folded.charCodeAt(i) === 45 && i + 1 < len && isLetter(folded.charCodeAt(i + 1))) {
+      if ((codes[i] as number) === 45 && isLetter(codes[i + 1] as number)) {
         i++
         spaced = true
         continue

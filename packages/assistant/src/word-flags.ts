@@ -119,10 +119,10 @@ function insert(word: string, info: WordInfo): void {
 }
 
 /**
- * The table's slot of the word `text[start, end)` whose `hashStep` hash is `h`, or -1 when
- * no list names it. `wordAtSlot` and `infoAtSlot` read the slot.
+ * The table's slot of the word whose UTF-16 codes are `codes[start, end)` and whose `hashStep`
+ * hash is `h`, or -1 when no list names it. `wordAtSlot` and `infoAtSlot` read the slot.
  */
-export function findWord(text: string, start: number, end: number, h: number): number {
+export function findWord(codes: Uint16Array, start: number, end: number, h: number): number {
   const n = end - start
   let k = h & mask
   for (;;) {
@@ -130,7 +130,7 @@ export function findWord(text: string, start: number, end: number, h: number): n
     if (key === undefined) return -1
     if (hashes[k] === h && key.length === n) {
       let i = 0
-      while (i < n && key.charCodeAt(i) === text.charCodeAt(start + i)) i++
+      while (i < n && key.charCodeAt(i) === codes[start + i]) i++
       if (i === n) return k
     }
     k = (k + 1) & mask

@@ -38,6 +38,7 @@ import {
   undoLastThing,
 } from './account-actions.ts'
 import { takeAccountQuestion } from './account-question.queries.ts'
+import type { EntryBatch } from './entry-batch.ts'
 import { insertBill } from '../bills/index.ts'
 import { businessReply } from './analysis-support-replies.ts'
 import {
@@ -134,7 +135,7 @@ export async function handleMessage(
   const { messageId, userId } = input
   // The message id claimed, the ledger found and, unless an earlier message of the batch
   // shares the ledger, its state read: a few statements for the whole batch.
-  const { claimed, ledger, state, keepReply } =
+  const { claimed, ledger, state, keepReply, entries } =
     prepared ?? (await readMessageContext(tx, { messageId, userId, now: input.now }))
   if (messageId && !claimed) {
     const reply = (await storedReply(tx, { messageId, userId })) ?? ''
@@ -178,7 +179,14 @@ export async function handleMessage(
       ? { reply: business }
       : decision.kind === 'report' || decision.kind === 'report_pdf'
         ? await answerReportRequest(tx, { ...input, ledger, decision })
-        : await acted(tx, { ...input, ledger, accounts, decision, listeners })
+        : await acted(tx, {
+            ...input,
+            ledger,
+            accounts,
+            decision,
+            listeners,
+            ...(state && entries ? { entries } : {}),
+          })
   const { reply } = result
   if (messageId) {
     if (keepReply) keepReply(reply)
@@ -203,6 +211,8 @@ type ActInput = HandleMessageInput & {
   decision: Decision
   /** Who listens to the ledger's new entries (message-context.queries.ts). */
   listeners?: Listeners
+  /** Where a plain entry waits for its batch's other entries (entry-batch.ts). */
+  entries?: EntryBatch
   asked: { value: boolean }
 }
 
@@ -404,7 +414,7 @@ async function record(
   // The limit is checked with a conditional UPDATE that changes nothing when it refuses, so
   // the transaction stays usable for the reply and the message's record.
   try {
-    const recorded = await recordEntry(tx, {
+    const params = {
       ledger: input.ledger,
       userId: input.userId,
       entry,
@@ -413,7 +423,11 @@ async function record(
       confirmedLarge,
       accountId: entry.account_id ?? null,
       ...(input.listeners ? { listeners: entryListeners(input.listeners, entry) } : {}),
-    })
+    }
+    // In a batch the entry waits for the batch's others: the same result, fewer statements.
+    const recorded = input.entries
+      ? await input.entries.record(tx, params)
+      : await recordEntry(tx, params)
     return replies.entryRecorded(recorded.entry, {
       monthly: { used: recorded.usage.used, max: recorded.usage.limit },
     })

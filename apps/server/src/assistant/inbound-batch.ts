@@ -35,12 +35,22 @@ const CLAIM_WINDOW = 256
 /** A message understood: the reply to queue, and how to close the message. */
 export type Responded = { closed: ClosedInbound; reply: OutboundInput | null }
 
+/** A message's turn over: what it will have answered, once the batch's `finish` has run. */
+export type Turn = { outcome: Promise<Responded> }
+
 export type BatchSteps<P> = {
   /** Reads what the locked messages need, for all of them at once, before the first. */
   prepare: (tx: pg.PoolClient, rows: readonly InboundRow[]) => Promise<P>
-  /** Understands one locked message (its own writes done): its reply and how to close it. */
-  respond: (tx: pg.PoolClient, row: InboundRow, prepared: P) => Promise<Responded>
-  /** Writes what the messages left for the end of the batch (their stored replies). */
+  /**
+   * Understands one locked message. Resolves when its turn is over — its own writes done, or
+   * its entry left to be recorded with the batch's others (entry-batch.ts) — with its reply and
+   * how to close it, which may settle only in `finish`.
+   */
+  respond: (tx: pg.PoolClient, row: InboundRow, prepared: P) => Promise<Turn>
+  /**
+   * Writes what the messages left for the end of the batch (their entries, their stored
+   * replies): every turn's outcome is settled when it returns.
+   */
   finish: (tx: pg.PoolClient, prepared: P) => Promise<void>
   /** One message alone, as the single path does it; throws when its job is to try again. */
   alone: (id: number) => Promise<void>
@@ -70,12 +80,13 @@ export async function understandBatch<P>(
         const closed: ClosedInbound[] = []
         const replies: OutboundInput[] = []
         const prepared = await steps.prepare(tx, locked)
-        for (const row of locked) {
-          const { closed: close, reply } = await steps.respond(tx, row, prepared)
+        const outcomes: Promise<Responded>[] = []
+        for (const row of locked) outcomes.push((await steps.respond(tx, row, prepared)).outcome)
+        await steps.finish(tx, prepared)
+        for (const { closed: close, reply } of await Promise.all(outcomes)) {
           closed.push(close)
           if (reply) replies.push(reply)
         }
-        await steps.finish(tx, prepared)
         // The replies with their pacing slots and send jobs: two statements for the batch.
         await enqueueOutboundBatch(tx, replies)
         if (closed.length) {

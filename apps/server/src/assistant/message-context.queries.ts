@@ -2,6 +2,7 @@ import type { Account, Category } from '@equilibrai/shared'
 import { saoPauloDate } from '@equilibrai/shared'
 import { customCategoriesOfLedgers, listAccountsOfLedgers } from '../ledger/index.ts'
 import type { Queryable } from '../platform/index.ts'
+import type { EntryBatch } from './entry-batch.ts'
 import { type LedgerRef, ledgerForUserSql, ownLedger, planHasFeatureSql } from '../tenancy/index.ts'
 
 /*
@@ -60,6 +61,12 @@ export type MessageContext = {
    * (saveReplies); without it handleMessage stores it itself.
    */
   keepReply?: (reply: string) => void
+  /**
+   * Where a plain entry waits to be recorded with the batch's others (entry-batch.ts); given
+   * only with the ledger's state (the ledger's first message in the batch). Without it the
+   * entry is recorded at once.
+   */
+  entries?: EntryBatch
 }
 
 export type ContextRequest = {

@@ -47,7 +47,8 @@ import { handleMessage } from './assistant-service.ts'
 import { getProfile } from '../accounts/index.ts'
 import { texts } from './texts.ts'
 import { answerStatementDocument, statementDocument } from './statement-import.ts'
-import { type BatchSteps, type Responded, understandBatch } from './inbound-batch.ts'
+import { type BatchSteps, type Responded, type Turn, understandBatch } from './inbound-batch.ts'
+import { EntryBatch } from './entry-batch.ts'
 
 /*
  * The whatsapp_inbound job: one received message (webhook or simulator) → who wrote → linking,
@@ -210,8 +211,9 @@ async function processLocked(deps: ProcessDeps, tx: pg.PoolClient, inboundId: nu
   const row = await lockInbound(tx, inboundId)
   if (!row || row.processed_at) return
   const prepared = await prepare(tx, [row])
-  const { closed, reply } = await respond(deps, tx, row, prepared)
+  const turn = await respond(deps, tx, row, prepared)
   await finish(tx, prepared)
+  const { closed, reply } = await turn.outcome
   if (reply) await enqueueOutbound(tx, reply)
   await markProcessed(tx, closed)
 }
@@ -225,6 +227,10 @@ type Prepared = {
   links: Map<string, Link | null>
   contexts: Map<number, MessageContext>
   replies: { messageId: string; reply: string }[]
+  /** The plain entries waiting to be recorded together (entry-batch.ts). */
+  entries: EntryBatch
+  /** The outcomes of the messages whose entry waits there. */
+  paused: Promise<Responded>[]
 }
 
 /**
@@ -236,7 +242,13 @@ type Prepared = {
  * (readMessageContexts).
  */
 async function prepare(tx: pg.PoolClient, rows: readonly InboundRow[]): Promise<Prepared> {
-  const prepared: Prepared = { links: new Map(), contexts: new Map(), replies: [] }
+  const prepared: Prepared = {
+    links: new Map(),
+    contexts: new Map(),
+    replies: [],
+    entries: new EntryBatch(),
+    paused: [],
+  }
   const reads = rows.map((row) => ({ row, read: readMessageRow(row) }))
   if (reads.some(({ row, read }) => row.channel === 'whatsapp' && read.linkCode !== null))
     return prepared
@@ -261,14 +273,26 @@ async function prepare(tx: pg.PoolClient, rows: readonly InboundRow[]): Promise<
     const context = contexts[index]
     if (!context) continue
     context.keepReply = (reply) => prepared.replies.push({ messageId, reply })
+    // Only a ledger's first message (its state read here) may leave an entry waiting.
+    if (context.state) context.entries = prepared.entries
     prepared.contexts.set(id, context)
   }
   return prepared
 }
 
-/** The replies the batch's messages left to store: one statement. */
+/** The entries and the replies the batch's messages left: a statement or two each. */
 async function finish(tx: pg.PoolClient, prepared: Prepared): Promise<void> {
+  await settle(tx, prepared)
   await saveReplies(tx, prepared.replies)
+}
+
+/** Records the entries waiting and lets their messages finish their replies. */
+async function settle(tx: pg.PoolClient, prepared: Prepared): Promise<void> {
+  if (prepared.entries.size === 0 && prepared.paused.length === 0) return
+  await prepared.entries.flush(tx)
+  const paused = prepared.paused
+  prepared.paused = []
+  await Promise.all(paused)
 }
 
 function readMessageRow(row: InboundRow): { read: Read; linkCode: string | null } {
@@ -284,6 +308,32 @@ function readMessageRow(row: InboundRow): { read: Read; linkCode: string | null 
  * sees each message after the one before.
  */
 async function respond(
+  deps: ProcessDeps,
+  tx: pg.PoolClient,
+  row: InboundRow,
+  prepared: Prepared,
+): Promise<Turn> {
+  const entries = prepared.contexts.get(row.id)?.entries
+  // A message that may not leave an entry waiting (a later message of a ledger already in the
+  // batch, one without its ledger's state, a link, …) comes after the waiting entries are
+  // recorded, so it reads and writes after them as one by one.
+  if (!entries) {
+    await settle(tx, prepared)
+    return { outcome: Promise.resolve(await understood(deps, tx, row, prepared)) }
+  }
+  const paused = entries.whenWaiting().then(() => 'paused' as const)
+  const outcome = understood(deps, tx, row, prepared)
+  const first = await Promise.race([outcome, paused])
+  if (first !== 'paused') return { outcome: Promise.resolve(first) }
+  // Awaited by `settle`; a flush that fails rejects it there (and fails the batch), so it is
+  // marked handled here rather than reported as an unhandled rejection as well.
+  outcome.catch(() => {})
+  prepared.paused.push(outcome)
+  return { outcome }
+}
+
+/** The message understood (its entry, when it waits, recorded by `settle`). */
+async function understood(
   deps: ProcessDeps,
   tx: pg.PoolClient,
   row: InboundRow,

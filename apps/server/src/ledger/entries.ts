@@ -9,9 +9,9 @@ import {
 import { entryWritten } from './entry-hooks.ts'
 import { BadRequestError, type Queryable } from '../platform/index.ts'
 import { emitWebhookEvent } from '../events/index.ts'
-import { TransactionNotFoundError } from './errors.ts'
+import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
-import { claimEntrySlot, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
+import { claimEntrySlot, claimSlots, releaseEntrySlot, type SlotUsage } from './monthly-limit.ts'
 import { usableAccount } from './accounts/accounts.queries.ts'
 import { customCategoryBase } from './categories/custom-categories.queries.ts'
 import { EntryCustomCategoryError } from './categories/errors.ts'
@@ -19,8 +19,10 @@ import {
   deleteTransaction,
   type EntryGroup,
   getTransaction,
+  insertEntries,
   insertTransaction,
   type NewEntry,
+  type NewEntryRow,
   updateTransaction,
 } from './transactions.queries.ts'
 
@@ -49,42 +51,116 @@ async function withCustomCategory(
   return { ...entry, category: base }
 }
 
+/** recordEntry's parameters. */
+export type RecordEntryParams = {
+  ledger: LedgerRef
+  userId: string
+  entry: NewEntry
+  source: EntrySource
+  whatsappMessageId?: string | null
+  confirmedLarge?: boolean
+  group?: EntryGroup
+  /** The account (ARCHITECTURE §9): this ledger's and not archived; absent, the default. */
+  accountId?: number | null
+  /**
+   * What the caller read in this same transaction (ADR 024): `webhooks` false when the
+   * ledger has no endpoint for transaction.created, `hooks` false when no entry hook can act
+   * on this entry (no alert possible). Absent: both run, as always.
+   */
+  listeners?: { webhooks: boolean; hooks: boolean }
+}
+
+/** An entry recorded, and the month's count after it. */
+export type RecordedEntry = { entry: Transaction; usage: SlotUsage }
+
 /** Records an entry against the owner's monthly limit (LimitReachedError when it is full). */
 export async function recordEntry(
   tx: Queryable,
-  params: {
-    ledger: LedgerRef
-    userId: string
-    entry: NewEntry
-    source: EntrySource
-    whatsappMessageId?: string | null
-    confirmedLarge?: boolean
-    group?: EntryGroup
-    /** The account (ARCHITECTURE §9): this ledger's and not archived; absent, the default. */
-    accountId?: number | null
-    /**
-     * What the caller read in this same transaction (ADR 024): `webhooks` false when the
-     * ledger has no endpoint for transaction.created, `hooks` false when no entry hook can act
-     * on this entry (no alert possible). Absent: both run, as always.
-     */
-    listeners?: { webhooks: boolean; hooks: boolean }
-  },
-): Promise<{ entry: Transaction; usage: SlotUsage }> {
+  params: RecordEntryParams,
+): Promise<RecordedEntry> {
+  const checked = await checkEntry(tx, params)
+  const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
+  const entry = await insertTransaction(tx, insertParams(checked))
+  await announceEntry(tx, checked, entry)
+  return { entry, usage }
+}
+
+/**
+ * What recordEntry checks before it claims: the account usable, a category of one's own
+ * this ledger's (its default category put in). Throws as recordEntry would.
+ */
+export async function checkEntry(
+  tx: Queryable,
+  params: RecordEntryParams,
+): Promise<RecordEntryParams> {
   if (params.accountId != null) {
     await usableAccount(tx, { ledgerId: params.ledger.ledgerId, accountId: params.accountId })
   }
-  const checked = await withCustomCategory(tx, params.ledger.ledgerId, params.entry)
-  const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
-  const entry = await insertTransaction(tx, {
+  return { ...params, entry: await withCustomCategory(tx, params.ledger.ledgerId, params.entry) }
+}
+
+/**
+ * recordEntry for entries checked by checkEntry, in a few statements for all of them (a batch
+ * of WhatsApp messages, ADR 024 2026-11-26 late): the owners' slots claimed in one statement
+ * (claimSlots), the entries granted a slot inserted in one, then each entry's event and hooks in
+ * the order given. Each result is the entry with the count after it — the owner's k-th entry
+ * here sees the count before the claim plus k, as k entries recorded one by one would — or the
+ * LimitReachedError recordEntry would have thrown: an owner's entries past the plan's room are
+ * refused in the order given, changing nothing.
+ *
+ * The caller gives at most one entry a ledger when the entries' hooks must see them one at a
+ * time (the alerts read the ledger's totals, which this statement has already moved for all).
+ */
+export async function recordEntries(
+  tx: Queryable,
+  entries: readonly RecordEntryParams[],
+): Promise<(RecordedEntry | LimitReachedError)[]> {
+  const wanted = new Map<string, number>()
+  for (const e of entries) wanted.set(e.ledger.ownerId, (wanted.get(e.ledger.ownerId) ?? 0) + 1)
+  const grants = await claimSlots(tx, wanted)
+  const taken = new Map<string, number>()
+  const outcome = entries.map((e) => {
+    const grant = grants.get(e.ledger.ownerId)
+    if (!grant) throw new Error(`no subscribers row for ${e.ledger.ownerId}`)
+    const k = (taken.get(e.ledger.ownerId) ?? 0) + 1
+    taken.set(e.ledger.ownerId, k)
+    return k <= grant.granted
+      ? { usage: { used: grant.used + k, limit: grant.limit } }
+      : new LimitReachedError(grant.limit, grant.planName)
+  })
+  const granted = entries.filter((_, i) => !(outcome[i] instanceof LimitReachedError))
+  const inserted = await insertEntries(tx, granted.map(insertParams))
+  const results: (RecordedEntry | LimitReachedError)[] = []
+  let n = 0
+  for (const [i, o] of outcome.entries()) {
+    if (o instanceof LimitReachedError) {
+      results.push(o)
+      continue
+    }
+    const entry = inserted[n++]
+    const params = entries[i]
+    if (!entry || !params) throw new Error('insertEntries returned fewer rows than given')
+    await announceEntry(tx, params, entry)
+    results.push({ entry, usage: o.usage })
+  }
+  return results
+}
+
+function insertParams(params: RecordEntryParams): NewEntryRow {
+  return {
     ledgerId: params.ledger.ledgerId,
     createdBy: params.userId,
-    entry: checked,
+    entry: params.entry,
     source: params.source,
     whatsappMessageId: params.whatsappMessageId,
     confirmedLarge: params.confirmedLarge,
     group: params.group,
     accountId: params.accountId,
-  })
+  }
+}
+
+/** The transaction.created event and the entry hooks, unless the caller knows nobody listens. */
+async function announceEntry(tx: Queryable, params: RecordEntryParams, entry: Transaction) {
   if (params.listeners?.webhooks !== false) {
     await emitWebhookEvent(tx, {
       ledgerId: params.ledger.ledgerId,
@@ -94,7 +170,6 @@ export async function recordEntry(
   }
   // Budget and high-spending alerts, in this transaction (the hooks of app/hooks.ts).
   if (params.listeners?.hooks !== false) await entryWritten(tx, { ledger: params.ledger, entry })
-  return { entry, usage }
 }
 
 /**

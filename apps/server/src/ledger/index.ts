@@ -36,7 +36,15 @@ export {
   listCustomCategories,
 } from './categories/custom-categories.queries.ts'
 export { customCategoriesRoutes } from './categories/custom-categories.routes.ts'
-export { editEntry, recordEntry, recordLaterInstallment, removeEntry } from './entries.ts'
+export {
+  checkEntry,
+  editEntry,
+  recordEntries,
+  recordEntry,
+  recordLaterInstallment,
+  removeEntry,
+} from './entries.ts'
+export type { RecordedEntry, RecordEntryParams } from './entries.ts'
 export {
   futureInstallmentIds,
   groupEntryIds,

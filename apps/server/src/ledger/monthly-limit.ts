@@ -22,6 +22,8 @@ import { LimitReachedError } from './errors.ts'
  * - Claiming is one conditional UPDATE on the subscriber's row, in the same database
  *   transaction as the INSERT: the row lock serialises concurrent entries of one ledger, the
  *   condition is re-checked on the locked row, and a failed INSERT rolls the claim back.
+ *   Many entries at once (a batch of WhatsApp messages, the recurring run, imports) claim with
+ *   claimSlots: one statement that locks the owners' rows in user id order, then one INSERT.
  */
 
 /**
@@ -153,51 +155,64 @@ export async function getUsages(
   return usages
 }
 
+/** What one owner was granted by claimSlots: `used` is the count before the grant. */
+export type SlotGrant = { granted: number; used: number; limit: number; planName: string }
+
 /**
- * claimEntrySlot for many entries of many owners at once (the recurring_entries run): locks
- * the owners' rows in user id order, grants each owner what the plan still allows of what it
- * asks (`wanted`), and returns the grants. The same rules as one claim; one statement each way:
- * a counter turning to a new month starts, here too, at the installments already dated in it.
+ * claimEntrySlot for many entries of many owners at once, in ONE statement (the recurring run,
+ * imports, a batch of WhatsApp messages: ADR 024, 2026-11-26 late): locks the owners' rows in
+ * user id order (two claims over the same owners cannot deadlock), grants each owner what the
+ * plan still allows of what it asks (`wanted`), adds the grants to the counters and returns,
+ * per owner, the grant, the count before it, the plan's limit and its name (for the limit's
+ * reply). The same rules as one claim: a counter turning to a new month starts at the
+ * installments already dated in it. An owner granted 0 is left unchanged.
+ *
+ * The update reads the count the locking read computed (a turning counter's installments
+ * counted once), and the locked row is the latest version, so it adds to the true count.
  */
+export async function claimSlots(
+  db: Queryable,
+  wanted: ReadonlyMap<string, number>,
+): Promise<Map<string, SlotGrant>> {
+  const owners = [...wanted.keys()].sort()
+  const grants = new Map<string, SlotGrant>()
+  if (owners.length === 0) return grants
+  const { rows } = await db.query<SlotGrant & { user_id: string }>(
+    `with m as (select ${SP_MONTH_NOW} as month),
+          s as (
+            select s.user_id, p.max_monthly_transactions as "limit", p.name as plan_name,
+                   case when s.counter_month >= m.month then s.monthly_transactions
+                        else ${scheduledIn('m.month', 's.user_id')} end as used
+              from subscribers s join plan_features p on p.plan_type = s.plan_type, m
+             where s.user_id = any($1::text[])
+             order by s.user_id
+               for update of s),
+          g as (
+            select s.*,
+                   case when s."limit" = -1 then w.n
+                        else greatest(0, least(w.n, s."limit" - s.used)) end as granted
+              from s join unnest($1::text[], $2::int[]) as w(user_id, n) using (user_id)),
+          u as (
+            update subscribers t
+               set monthly_transactions = g.used + g.granted,
+                   counter_month = greatest(t.counter_month, m.month),
+                   updated_at = now()
+              from g, m
+             where t.user_id = g.user_id and g.granted > 0
+            returning t.user_id)
+     select g.user_id, g.granted, g.used, g."limit", g.plan_name as "planName"
+       from g`,
+    [owners, owners.map((o) => wanted.get(o) ?? 0)],
+  )
+  for (const { user_id, ...grant } of rows) grants.set(user_id, grant)
+  return grants
+}
+
+/** claimSlots' grants alone (the recurring run, imports). */
 export async function claimEntrySlots(
   db: Queryable,
   wanted: ReadonlyMap<string, number>,
 ): Promise<Map<string, number>> {
-  const owners = [...wanted.keys()].sort()
-  const granted = new Map<string, number>()
-  if (owners.length === 0) return granted
-  const { rows } = await db.query<{ user_id: string; used: number; limit: number }>(
-    `select s.user_id,
-            case when s.counter_month >= m.month then s.monthly_transactions
-                 else ${scheduledIn('m.month', 's.user_id')} end as used,
-            p.max_monthly_transactions as limit
-       from subscribers s join plan_features p on p.plan_type = s.plan_type,
-            (select ${SP_MONTH_NOW} as month) m
-      where s.user_id = any($1::text[])
-      order by s.user_id
-        for update of s`,
-    [owners],
-  )
-  for (const row of rows) {
-    const want = wanted.get(row.user_id) ?? 0
-    const room = row.limit === -1 ? want : Math.max(0, Math.min(want, row.limit - row.used))
-    granted.set(row.user_id, room)
-  }
-  // The rows are locked since the read: the count read there (a turning counter's installments
-  // counted once) is still the count, so the update adds to it rather than counting again.
-  const used = new Map(rows.map((r) => [r.user_id, r.used]))
-  const ids = [...granted.keys()].filter((id) => (granted.get(id) ?? 0) > 0)
-  if (ids.length > 0) {
-    await db.query(
-      `update subscribers s
-          set monthly_transactions = g.used + g.n,
-              counter_month = greatest(s.counter_month, m.month),
-              updated_at = now()
-         from unnest($1::text[], $2::int[], $3::int[]) as g(user_id, n, used),
-              (select ${SP_MONTH_NOW} as month) m
-        where s.user_id = g.user_id`,
-      [ids, ids.map((id) => granted.get(id) ?? 0), ids.map((id) => used.get(id) ?? 0)],
-    )
-  }
-  return granted
+  const grants = await claimSlots(db, wanted)
+  return new Map([...grants].map(([owner, g]) => [owner, g.granted]))
 }

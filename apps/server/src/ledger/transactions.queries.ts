@@ -96,6 +96,67 @@ export async function insertTransaction(
   return toTransaction(rows[0] as Row)
 }
 
+/** One entry of insertEntries: insertTransaction's parameters. */
+export type NewEntryRow = Parameters<typeof insertTransaction>[1]
+
+/**
+ * insertTransaction for many entries (of one or many ledgers) in ONE statement (a batch of
+ * WhatsApp messages, ADR 024 2026-11-26 late): the totals triggers run once for the statement
+ * (transition tables, migration 043). Returned in the order given. An entry without an account
+ * gets its ledger's default here, as migration 018's row trigger would give it.
+ */
+export async function insertEntries(
+  db: Queryable,
+  entries: readonly NewEntryRow[],
+): Promise<Transaction[]> {
+  if (entries.length === 0) return []
+  const { rows } = await db.query<Row>(
+    `with x as (
+       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[],
+                            $6::text[], $7::date[], $8::text[], $9::text[], $10::boolean[],
+                            $11::uuid[], $12::int[], $13::int[], $14::bigint[], $15::bigint[])
+                with ordinality
+                as x(ledger_id, created_by, type, amount_cents, description, category,
+                     occurred_on, source, whatsapp_message_id, confirmed_large, entry_group,
+                     installment_number, installment_count, account_id, custom_category_id,
+                     ord)),
+     ins as (
+       insert into transactions
+         (ledger_id, created_by, type, amount_cents, description, category, occurred_on, source,
+          whatsapp_message_id, confirmed_large, entry_group, installment_number, installment_count,
+          account_id, custom_category_id)
+       select ledger_id, created_by, type, amount_cents, description, category, occurred_on,
+              source, whatsapp_message_id, confirmed_large, entry_group, installment_number,
+              installment_count,
+              coalesce(account_id,
+                       (select a.id from accounts a where a.ledger_id = x.ledger_id and a.is_default)),
+              custom_category_id
+         from x order by ord
+       returning *)
+     select ${COLUMNS} from ins as t ${CREATOR} order by t.id`,
+    [
+      entries.map((e) => e.ledgerId),
+      entries.map((e) => e.createdBy),
+      entries.map((e) => e.entry.type),
+      entries.map((e) => e.entry.amount_cents),
+      entries.map((e) => e.entry.description),
+      entries.map((e) => e.entry.category),
+      entries.map((e) => e.entry.occurred_on),
+      entries.map((e) => e.source),
+      entries.map((e) => e.whatsappMessageId ?? null),
+      entries.map((e) => e.confirmedLarge ?? false),
+      entries.map((e) => e.group?.id ?? null),
+      entries.map((e) => e.group?.installment?.number ?? null),
+      entries.map((e) => e.group?.installment?.count ?? null),
+      entries.map((e) => e.accountId ?? null),
+      entries.map((e) => e.entry.custom_category_id ?? null),
+    ],
+  )
+  // Inserted in `ord` order, their identity values drawn as they go: sorted by id they come
+  // back in the order given.
+  return rows.map(toTransaction)
+}
+
 /** `limit` + 1 rows tell whether a next page exists without a count. */
 export async function listTransactions(
   db: Queryable,
