@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/platform/db/database.ts'
 import { insertBillsFor, insertPeople, insertRecurringFor } from './bulk-people.ts'
-import { spawnProject } from './spawn-project.ts'
+import { crashTestEnv, spawnProject } from './spawn-project.ts'
 import { createTestDatabase } from './test-server.ts'
 
 /*
@@ -33,13 +33,7 @@ function runTask(task: string, at: string) {
   return spawnProject(
     'apps/server/src/app/cli/main.ts',
     ['run-task', task, '--at', at],
-    {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-    },
+    crashTestEnv(database.url, { DATA_DIR: dataDir }),
     children,
   )
 }

@@ -6,7 +6,8 @@ import { insertUser } from './ledger-fixtures.ts'
 /*
  * Messages put straight into the inbox (`receive`), for the tests of the inbound jobs and
  * batches: people with a linked number, their text messages, and a message that cannot be
- * understood. Each file gives its own prefixes so its numbers and message ids are its own.
+ * understood; and what came of them, the entries recorded and the replies queued. Each file
+ * gives its own prefixes so its numbers and message ids are its own.
  */
 export function inboxKit(db: () => Db, { numbers, ids }: { numbers: string; ids: string }) {
   let nextNumber = 0
@@ -43,6 +44,30 @@ export function inboxKit(db: () => Db, { numbers, ids }: { numbers: string; ids:
         payload: { text: { body: 'uber 9' } },
         sentAt: null,
       }
+    },
+    /** The entries recorded in these people's ledgers, in the order they were recorded. */
+    async entriesOf(waIds: readonly string[]) {
+      const { rows } = await db().query<{
+        wa_id: string
+        description: string
+        amount_cents: number
+      }>(
+        `select w.wa_id, t.description, t.amount_cents
+           from transactions t
+           join ledgers l on l.id = t.ledger_id
+           join whatsapp_links w on w.user_id = l.owner_user_id
+          where w.wa_id = any($1) order by t.id`,
+        [waIds],
+      )
+      return rows
+    },
+    /** How many replies were queued to these numbers. */
+    async replyCount(waIds: readonly string[]): Promise<number> {
+      const { rows } = await db().query<{ n: number }>(
+        'select count(*)::int as n from whatsapp_outbound where wa_id = any($1)',
+        [waIds],
+      )
+      return rows[0]?.n ?? 0
     },
   }
 }

@@ -1,50 +1,31 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../src/platform/net.ts'
+import { spawnProject, startProjectServer } from './spawn-project.ts'
 
 /**
  * The embedded database as users treat it: `npm start`, a second `npm start`, the CLI while the
  * server runs, kill -9, and a start after the crash. Real processes, real postgres.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'equilibrai-life-'))
 const children: ChildProcess[] = []
 
 function run(script: string, args: string[], env: Record<string, string>) {
-  // As `npm start` runs it: one node process, so kill -9 hits the server itself.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src', script), ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  return spawnProject(
+    path.join('apps/server/src', script),
+    args,
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    children,
   )
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (d) => (output += d))
-  child.stderr?.on('data', (d) => (output += d))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
 }
 
-async function startServer(port: number) {
-  const proc = run('app/main.ts', [], { PORT: String(port) })
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return proc
-    if (proc.child.exitCode !== null) throw new Error(proc.output())
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`server did not start: ${proc.output()}`)
+function startServer(port: number) {
+  return startProjectServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, children, {
+    timeoutMs: 120_000,
+  })
 }
 
 async function priceOf(port: number, planType: string) {

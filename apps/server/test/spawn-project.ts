@@ -2,12 +2,26 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 
 /*
- * A project script (the worker, the CLI) run as its own process the way `npm run` runs it, for
- * the tests that kill, renice or time a real process: its output collected, its exit awaited,
- * and the child recorded in `children` so the file's afterAll can SIGKILL what is still alive.
+ * A project script (the worker, the CLI, the server) run as its own process the way `npm run`
+ * runs it, for the tests that kill, renice or time a real process: its output collected, its
+ * exit awaited, and the child recorded in `children` so the file's afterAll can SIGKILL what is
+ * still alive.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
+
+export type ProjectProcess = ReturnType<typeof spawnProject>
+
+/** The environment of a project process that a crash test starts on its test database. */
+export function crashTestEnv(databaseUrl: string, more: Record<string, string> = {}) {
+  return {
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+    ...more,
+  }
+}
 
 export function spawnProject(
   script: string,
@@ -26,4 +40,34 @@ export function spawnProject(
   child.stderr?.on('data', (d) => (output += d))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { child, exited, output: () => output }
+}
+
+/**
+ * The server as `npm start` runs it (one node process, so kill -9 hits the server itself) on
+ * `port`, returned once /api/health answers 200; throws with its output if it exits first
+ * or is not up within `timeoutMs`.
+ */
+export async function startProjectServer(
+  port: number,
+  env: Record<string, string>,
+  children: ChildProcess[],
+  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+): Promise<ProjectProcess> {
+  const server = spawnProject(
+    'apps/server/src/app/main.ts',
+    [],
+    { ...env, PORT: String(port) },
+    children,
+  )
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return server
+    if (server.child.exitCode !== null) throw new Error(server.output())
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`server did not start: ${server.output()}`)
 }

@@ -23,7 +23,7 @@ beforeAll(() => {
   db = database.pool
 })
 
-const { linkedPeople, text, brokenMessage } = inboxKit(() => db, {
+const { linkedPeople, text, brokenMessage, entriesOf, replyCount } = inboxKit(() => db, {
   numbers: '5521987650',
   ids: 'wamid.batch',
 })
@@ -71,26 +71,6 @@ async function jobKeys(messageIds: readonly string[]): Promise<string[]> {
   return rows.map((r) => r.key)
 }
 
-async function entriesOf(waIds: readonly string[]) {
-  const { rows } = await db.query<{ wa_id: string; description: string; amount_cents: number }>(
-    `select w.wa_id, t.description, t.amount_cents
-       from transactions t
-       join ledgers l on l.id = t.ledger_id
-       join whatsapp_links w on w.user_id = l.owner_user_id
-      where w.wa_id = any($1) order by t.id`,
-    [waIds],
-  )
-  return rows
-}
-
-async function repliesTo(waIds: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'select count(*)::int as n from whatsapp_outbound where wa_id = any($1)',
-    [waIds],
-  )
-  return rows[0]?.n ?? 0
-}
-
 describe('several people in one job', () => {
   it("understands each person's next message together, closes them and retires their jobs", async () => {
     const people = await linkedPeople(4)
@@ -114,7 +94,7 @@ describe('several people in one job', () => {
     expect(closed.filter((r) => r.processed).map((r) => r.id)).toEqual(first.map((s) => s.id))
     expect(closed.filter((r) => r.processed).every((r) => r.attempts === 1)).toBe(true)
     expect(await entriesOf(people)).toHaveLength(4)
-    expect(await repliesTo(people)).toBe(4)
+    expect(await replyCount(people)).toBe(4)
     // The other people's first messages no longer need their keyed jobs; the second ones are
     // still answered for.
     expect(await jobKeys(first.slice(1).map((s) => s.messageId))).toEqual([])
@@ -134,7 +114,7 @@ describe('several people in one job', () => {
         (i + 20) * 100,
       ])
     }
-    expect(await repliesTo(people)).toBe(8)
+    expect(await replyCount(people)).toBe(8)
     // Queued together, each reply still has its send job and its person's pacing slot: the
     // second a second or more after the first.
     const { rows: slots } = await db.query<{ wa_id: string; not_before: Date; queued: boolean }>(
@@ -208,7 +188,7 @@ describe('several people in one job', () => {
       [stored[3]?.id, true, 1],
     ])
     expect((await entriesOf(people)).map((e) => e.amount_cents)).toEqual([3000, 3100, 3200])
-    expect(await repliesTo(people)).toBe(3)
+    expect(await replyCount(people)).toBe(3)
     // The broken message keeps its job, which retries it alone (never batched again): the
     // statement's job run again finds only it open.
     expect(await covered([brokenId])).toEqual([brokenId])
@@ -219,6 +199,6 @@ describe('several people in one job', () => {
     // The others' jobs, if they still run, find their messages closed: nothing twice.
     for (const s of stored) if (s.id !== brokenId) await processInbound(deps(), s.id)
     expect(await entriesOf(people)).toHaveLength(3)
-    expect(await repliesTo(people)).toBe(3)
+    expect(await replyCount(people)).toBe(3)
   })
 })

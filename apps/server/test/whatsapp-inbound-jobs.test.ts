@@ -27,7 +27,7 @@ let db: Db
 beforeAll(() => {
   db = database.pool
 })
-const { linkedPeople, text, brokenMessage } = inboxKit(() => db, {
+const { linkedPeople, text, brokenMessage, entriesOf, replyCount } = inboxKit(() => db, {
   numbers: '5531987650',
   ids: 'wamid.jobs',
 })
@@ -74,24 +74,11 @@ async function inbox(ids: readonly number[]) {
 
 /** Each person's recorded amounts, in the order they were recorded. */
 async function amountsOf(people: readonly string[]): Promise<Map<string, number[]>> {
-  const { rows } = await db.query<{ wa_id: string; amount_cents: number }>(
-    `select w.wa_id, t.amount_cents from transactions t
-       join ledgers l on l.id = t.ledger_id
-       join whatsapp_links w on w.user_id = l.owner_user_id
-      where w.wa_id = any($1) order by t.id`,
-    [people],
-  )
   const byPerson = new Map<string, number[]>()
-  for (const r of rows) byPerson.set(r.wa_id, [...(byPerson.get(r.wa_id) ?? []), r.amount_cents])
+  for (const r of await entriesOf(people)) {
+    byPerson.set(r.wa_id, [...(byPerson.get(r.wa_id) ?? []), r.amount_cents])
+  }
   return byPerson
-}
-
-async function replyCount(people: readonly string[]): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'select count(*)::int as n from whatsapp_outbound where wa_id = any($1)',
-    [people],
-  )
-  return rows[0]?.n ?? 0
 }
 
 describe('whatsapp_inbound jobs per inbox statement', () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,6 +13,7 @@ import { jobKey } from '../src/platform/jobs/job-spec.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
 import { waitForIdleJobs } from './job-queue.ts'
+import { crashTestEnv, spawnProject } from './spawn-project.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 /**
@@ -22,7 +23,6 @@ import { startTestServer, type TestServer } from './test-server.ts'
  * batch in doubt, settled as a single one is (Meta's status callback, or a send again after
  * IN_DOUBT_MS without one).
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 let fake: FakeMeta
 let server: TestServer
 let dataDir: string
@@ -201,26 +201,16 @@ describe('a crash during a batch’s calls to Meta', () => {
     const ids = queued.map((r) => r.id)
     // Meta takes its time: the worker is killed while the four calls are open.
     fake.setLatency(3_000)
-    const worker = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'apps/server/src/app/worker.ts')],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...fakeMetaEnv(fake),
-          DATABASE_URL: server.database.url,
-          DATA_DIR: dataDir,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          WORKER_STALE_AFTER_SECONDS: '2',
-          AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-        },
-        stdio: 'ignore',
-      },
+    const { child: worker, exited } = spawnProject(
+      'apps/server/src/app/worker.ts',
+      [],
+      crashTestEnv(server.database.url, {
+        ...fakeMetaEnv(fake),
+        DATA_DIR: dataDir,
+        WORKER_STALE_AFTER_SECONDS: '2',
+      }),
+      children,
     )
-    children.push(worker)
-    const exited = new Promise<void>((resolve) => worker.on('exit', () => resolve()))
     await expect.poll(() => fake.requests, { timeout: 60_000, interval: 10 }).toBe(4)
     worker.kill('SIGKILL')
     await exited

@@ -291,9 +291,12 @@ describe('recovery when a runner starts', () => {
       const db = web.database.pool
       const from = '5511987653007'
       await deliver(web, { from, text: 'oi' })
-      // The job was taken by a worker that then died: graphile-worker would wait four hours.
+      // The job was taken by a worker that then died, minutes before this runner starts (a
+      // lock younger than WORKER_STALE_AFTER_SECONDS may be a live runner's that has not beaten
+      // yet): graphile-worker would wait four hours.
       const taken = await db.query(
-        `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'morto'
+        `update graphile_worker._private_jobs
+            set locked_at = now() - interval '5 minutes', locked_by = 'morto'
           where task_id = (select id from graphile_worker._private_tasks where identifier = $1)
           returning id`,
         [whatsappInboundJob.task],

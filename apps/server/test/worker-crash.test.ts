@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextDay } from '../src/bills/bill-reminders.ts'
 import type { Database } from '../src/platform/db/database.ts'
 import { insertBillsFor, insertPeople } from './bulk-people.ts'
-import { spawnProject } from './spawn-project.ts'
+import { crashTestEnv, spawnProject } from './spawn-project.ts'
 import { createTestDatabase } from './test-server.ts'
 
 /*
@@ -38,14 +38,7 @@ function startWorker() {
   return spawnProject(
     'apps/server/src/app/worker.ts',
     [],
-    {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      WORKER_STALE_AFTER_SECONDS: '2',
-      AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-    },
+    crashTestEnv(database.url, { DATA_DIR: dataDir, WORKER_STALE_AFTER_SECONDS: '2' }),
     children,
   )
 }

@@ -234,7 +234,9 @@ export const JOBS = {
     maxAttempts: 1,
     cron: { schedule: '* * * * *' },
     atStartup: true,
-    run: ({ db }) => recoverEmails(db),
+    // A job a live runner holds (running, or in its local queue) is left to it.
+    run: ({ db, env }) =>
+      recoverEmails(db, { staleAfterMs: env.WORKER_STALE_AFTER_SECONDS * 1000 }),
   }),
   /** Records of e-mails sent or given up (no address, no body) past 30 days (LGPD). */
   mailRetention: scheduled({

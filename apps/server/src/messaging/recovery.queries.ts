@@ -7,9 +7,10 @@ const BATCH = 500
 /**
  * No job with this key is waiting to run or held by a live worker (none at all, or only one a
  * dead worker took). A live worker's job may not have reached the row yet: it waits in its
- * runner's local queue, or for the person's conversation lock. `key` must name the outer row's
- * columns qualified (the jobs view has an `id` of its own), `$1` must be the job's key prefix
- * and `$2` the stale window in milliseconds (WORKER_STALE_AFTER_SECONDS).
+ * runner's local queue, or for the person's conversation lock, maybe since before that runner's
+ * first heartbeat (heldByLiveLockerSql: a lock younger than the window is live). `key` must name
+ * the outer row's columns qualified (the jobs view has an `id` of its own), `$1` must be the
+ * job's key prefix and `$2` the stale window in milliseconds (WORKER_STALE_AFTER_SECONDS).
  */
 const NO_WAITING_JOB = (key: string) => `not exists (
   select 1 from graphile_worker.jobs j where j.key = $1 || ${key}

@@ -11,8 +11,10 @@ import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
  * holds a lock for its whole duration (the inbox row FOR UPDATE; an advisory lock on an outbox
  * message), which the sweep skips, while a dead one's locks went with its connection. A job a
  * live worker holds but has not reached the row with yet (waiting in its runner's local queue,
- * or for the person's conversation lock) is skipped too: its locker is heard from within
- * `staleAfterMs` (platform/jobs/lock-recovery.ts). An inbound job answers for the messages in
+ * or for the person's conversation lock) is skipped too: it was locked, or its locker heard
+ * from, within `staleAfterMs` — the lock sweep's own rule (platform/jobs/lock-recovery.ts), so
+ * the sweep of a runner that has just started leaves alone the jobs that runner took before its
+ * first heartbeat (ADR 024, 2026-11-26 late). An inbound job answers for the messages in
  * its payload (an inbox statement's, or one message's), so a message is covered while any job
  * naming it waits or is held by a live worker. The sweep queues one job per message, under the
  * message's key: adding it again retires a dead worker's keyed job (graphile-worker clears its

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertPeople } from '../../../test/bulk-people.ts'
+import { crashTestEnv, spawnProject } from '../../../test/spawn-project.ts'
 import { createTestDatabase } from '../../../test/test-server.ts'
 import type { Database } from '../../platform/db/database.ts'
 import { dayIso, FakePluggy } from './fake-pluggy/fake-pluggy.ts'
@@ -15,7 +16,6 @@ import { queueSync } from './open-finance.run.ts'
  * every page is one transaction that locks the connection and remembers each aggregator id.
  * The sync is made slow without touching its code: the fake answers each page late.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../../../..')
 const EXTRA = 3000
 
 let database: Database
@@ -37,29 +37,18 @@ afterAll(async () => {
 })
 
 function startWorker() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/app/worker.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        WORKER_STALE_AFTER_SECONDS: '2',
-        AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-        PLUGGY_CLIENT_ID: 'crash-client',
-        PLUGGY_CLIENT_SECRET: 'crash-secret',
-        PLUGGY_BASE_URL: fake.url,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+  return spawnProject(
+    'apps/server/src/app/worker.ts',
+    [],
+    crashTestEnv(database.url, {
+      DATA_DIR: dataDir,
+      WORKER_STALE_AFTER_SECONDS: '2',
+      PLUGGY_CLIENT_ID: 'crash-client',
+      PLUGGY_CLIENT_SECRET: 'crash-secret',
+      PLUGGY_BASE_URL: fake.url,
+    }),
+    children,
   )
-  children.push(child)
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  return { child, exited }
 }
 
 const count = async (sql: string, params: unknown[]) =>

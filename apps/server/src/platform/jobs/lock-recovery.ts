@@ -84,35 +84,33 @@ async function beat(db: Db, process: string, lockers: string[]): Promise<void> {
 }
 
 /**
- * SQL condition: the job `job` (a graphile_worker.jobs row) is held by a locker heard from
- * within the stale window (`$staleMs`, milliseconds) — running, or waiting in a live runner's
- * local queue (job-runner.ts). Recovery sweeps of their own (messaging's) leave such jobs alone.
+ * SQL condition: the job (or job queue) `row` of graphile_worker is held by a live locker. The
+ * one definition of "not abandoned" for every sweep: the lock sweep below frees exactly the locks
+ * it does not hold; the messaging and mail sweeps leave the work of held jobs alone. Live: locked
+ * within the stale window (`staleMs`, milliseconds), or by a locker heard from within it. A runner
+ * that has just started locks jobs (its local queue's first fetch, job-runner.ts) before its
+ * first heartbeat, a quarter of the window later: a locker not heard from yet is not dead until
+ * its lock is older than the window (ADR 024, 2026-11-26 late).
  */
-export const heldByLiveLockerSql = (job: string, staleMs: string) =>
-  `(${job}.locked_at is not null and exists (select 1 from worker_heartbeats h
-     where h.locker_id = ${job}.locked_by
-       and h.seen_at >= now() - make_interval(secs => ${staleMs}::double precision / 1000)))`
+export const heldByLiveLockerSql = (row: string, staleMs: string) => {
+  const since = `now() - make_interval(secs => ${staleMs}::double precision / 1000)`
+  return `(${row}.locked_at is not null and (${row}.locked_at >= ${since}
+     or exists (select 1 from worker_heartbeats h
+                 where h.locker_id = ${row}.locked_by and h.seen_at >= ${since})))`
+}
 
 /** Unlocks what silent lockers hold; returns how many jobs were freed. */
 export async function sweep(db: Db, staleAfterMs: number): Promise<number> {
   const { rows } = await db.query<{ freed: number }>(
-    `with stale as (
-       select now() - make_interval(secs => $1::double precision / 1000) as before
-     ), dead_jobs as (
+    `with dead_jobs as (
        update graphile_worker._private_jobs j
           set locked_at = null, locked_by = null, run_at = greatest(j.run_at, now())
-         from stale
-        where j.locked_at < stale.before
-          and not exists (select 1 from worker_heartbeats h
-                           where h.locker_id = j.locked_by and h.seen_at >= stale.before)
+        where j.locked_at is not null and not ${heldByLiveLockerSql('j', '$1')}
        returning 1
      ), dead_queues as (
        update graphile_worker._private_job_queues q
           set locked_at = null, locked_by = null
-         from stale
-        where q.locked_at < stale.before
-          and not exists (select 1 from worker_heartbeats h
-                           where h.locker_id = q.locked_by and h.seen_at >= stale.before)
+        where q.locked_at is not null and not ${heldByLiveLockerSql('q', '$1')}
        returning 1
      ), forgotten as (
        delete from worker_heartbeats where seen_at < now() - interval '1 day'

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/transaction.ts'
+import { heldByLiveLockerSql } from '../jobs/lock-recovery.ts'
 import type { MailContent } from './templates.ts'
 
 /* The e-mail outbox (email_outbox) as outbox.ts writes and reads it. */
@@ -103,13 +104,18 @@ export async function scheduleEmailRetry(
 }
 
 /**
- * Waiting e-mails that no job waits for and no live attempt holds (a crashed worker's job stays
- * locked for hours); their rows stay locked until the caller's transaction ends. `$1` is the
- * job-key prefix.
+ * Waiting e-mails that no job waits for or a live runner holds (a crashed worker's job stays
+ * locked for hours; a live runner's may wait in its local queue, not yet claimed:
+ * heldByLiveLockerSql) and no live attempt holds; their rows stay locked until the caller's
+ * transaction ends. `$1` is the job-key prefix.
  */
 export async function abandonedEmails(
   tx: Queryable,
-  { keyPrefix, leaseMs }: { keyPrefix: string; leaseMs: number },
+  {
+    keyPrefix,
+    leaseMs,
+    staleAfterMs,
+  }: { keyPrefix: string; leaseMs: number; staleAfterMs: number },
 ): Promise<Array<{ id: number; next_attempt_at: Date }>> {
   const { rows } = await tx.query<{ id: number; next_attempt_at: Date }>(
     `select o.id, o.next_attempt_at from email_outbox o
@@ -118,10 +124,12 @@ export async function abandonedEmails(
              or o.attempt_started_at < clock_timestamp() - make_interval(secs => $2::float8 / 1000))
         and not exists (
           select 1 from graphile_worker.jobs j
-           where j.key = $1 || o.id and j.locked_at is null and j.attempts < j.max_attempts)
+           where j.key = $1 || o.id
+             and ((j.locked_at is null and j.attempts < j.max_attempts)
+                  or ${heldByLiveLockerSql('j', '$3')}))
       order by o.id limit 500
       for update skip locked`,
-    [keyPrefix, leaseMs],
+    [keyPrefix, leaseMs, staleAfterMs],
   )
   return rows
 }

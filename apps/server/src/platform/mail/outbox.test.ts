@@ -173,6 +173,8 @@ describe('failures', () => {
 })
 
 describe('a crash mid-attempt', () => {
+  const staleAfterMs = 60_000
+
   it('leaves the e-mail to its attempt while the lease runs, then the sweep queues it again and it is sent', async () => {
     const to = uniqueEmail('queda')
     const id = await queueEmailNow(db(), { to, kind: 'teste', content: content('http://x/4') })
@@ -187,20 +189,59 @@ describe('a crash mid-attempt', () => {
       'update email_outbox set attempts = 1, attempt_started_at = now() where id = $1',
       [id],
     )
-    expect(await recoverEmails(db())).toEqual({ emails: 0 })
+    expect(await recoverEmails(db(), { staleAfterMs })).toEqual({ emails: 0 })
     // A job that runs now (a duplicate) leaves it alone too: the attempt may still be alive.
     await deliver(id, { take: false })
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1 })
 
+    // Three minutes on: the lease ran out, and the job's locker was never heard from.
     await db().query(
       `update email_outbox set attempt_started_at = now() - interval '3 minutes' where id = $1`,
       [id],
     )
-    expect(await recoverEmails(db())).toEqual({ emails: 1 })
+    await db().query(
+      `update graphile_worker._private_jobs set locked_at = now() - interval '3 minutes'
+        where key = 'mail:' || $1::text`,
+      [id],
+    )
+    expect(await recoverEmails(db(), { staleAfterMs })).toEqual({ emails: 1 })
     expect(await waitingJob(id)).not.toBeNull()
     await deliver(id)
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, ...erased })
     expect(mail.messages.filter((m) => m.to.includes(to))).toHaveLength(1)
+  })
+
+  it("leaves alone an e-mail whose job waits in a live runner's local queue, not yet claimed", async () => {
+    const id = await queueEmailNow(db(), {
+      to: uniqueEmail('na-fila'),
+      kind: 'teste',
+      content: content('http://x/6'),
+    })
+    // Fetched a moment ago by a runner whose first heartbeat is still to come (ADR 024, late).
+    await db().query(
+      `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'recem-iniciado'
+        where key = 'mail:' || $1::text`,
+      [id],
+    )
+    expect(await recoverEmails(db(), { staleAfterMs })).toEqual({ emails: 0 })
+    // Locked long ago by a runner that has been beating since: still its own.
+    await db().query(
+      `update graphile_worker._private_jobs set locked_at = now() - interval '10 minutes'
+        where key = 'mail:' || $1::text`,
+      [id],
+    )
+    await db().query(
+      `insert into worker_heartbeats (locker_id, process, seen_at)
+       values ('recem-iniciado', 'p', now())`,
+    )
+    expect(await recoverEmails(db(), { staleAfterMs })).toEqual({ emails: 0 })
+    // Silent past the window: the e-mail gets a fresh job.
+    await db().query(
+      `update worker_heartbeats set seen_at = now() - interval '2 minutes'
+        where locker_id = 'recem-iniciado'`,
+    )
+    expect(await recoverEmails(db(), { staleAfterMs })).toEqual({ emails: 1 })
+    expect(await waitingJob(id)).not.toBeNull()
   })
 
   it('gives up on an e-mail whose attempts all died', async () => {

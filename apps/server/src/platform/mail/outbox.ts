@@ -181,14 +181,19 @@ export function backoffMs(policy: MailSendPolicy, attempts: number): number {
 /**
  * After a crash (kill -9, a lost machine) graphile-worker keeps the running job locked for four
  * hours. This sweep (when a runner starts, and every minute) queues a fresh job for every
- * waiting e-mail that has no job waiting and whose lease, if any, ran out. Adding a job under
- * the same key retires the dead worker's job.
+ * waiting e-mail that has no job waiting or held by a live runner (locked, or its locker heard
+ * from, within `staleAfterMs`: the lock sweep's rule, platform/jobs/lock-recovery.ts) and whose
+ * lease, if any, ran out. Adding a job under the same key retires the dead worker's job.
  */
-export async function recoverEmails(db: Db): Promise<{ emails: number }> {
+export async function recoverEmails(
+  db: Db,
+  { staleAfterMs }: { staleAfterMs: number },
+): Promise<{ emails: number }> {
   return withTransaction(db, async (tx) => {
     const rows = await abandonedEmails(tx, {
       keyPrefix: mailSendJob.keyPrefix ?? '',
       leaseMs: ATTEMPT_LEASE_MS,
+      staleAfterMs,
     })
     for (const row of rows) {
       await addJob(tx, mailSendJob, { id: row.id }, { key: row.id, runAt: row.next_attempt_at })
