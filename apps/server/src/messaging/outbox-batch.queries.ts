@@ -35,7 +35,7 @@ export type ClaimedHead = {
 }
 
 /**
- * Up to `limit` sendable messages to different recipients (`firstId` first when it is one), the
+ * Up to `limit` sendable messages to different recipients (those of `firstIds` first), the
  * oldest due first, each with its attempt lock and its recipient's send lock tried (session
  * locks: both flags say which this connection now holds, to release). The statement's snapshot
  * may be older than the locks: startBatchAttempts checks again under them.
@@ -43,7 +43,7 @@ export type ClaimedHead = {
 export async function claimHeads(
   client: pg.PoolClient,
   params: Rules & {
-    firstId: number
+    firstIds: readonly number[]
     limit: number
     attemptLockPrefix: string
     recipientLockPrefix: string
@@ -51,7 +51,7 @@ export async function claimHeads(
 ): Promise<ClaimedHead[]> {
   const { rows } = await client.query<ClaimedHead>(
     `with due as materialized (
-       (select id from whatsapp_outbound where id = $1)
+       (select id from whatsapp_outbound where id = any($1::bigint[]))
        union
        (select id from whatsapp_outbound
          where status = 'queued' and next_attempt_at <= clock_timestamp() + interval '50 milliseconds'
@@ -59,14 +59,14 @@ export async function claimHeads(
      chosen as materialized (
        select o.id, o.wa_id from due d join whatsapp_outbound o on o.id = d.id
         where ${SENDABLE('$3', '$4')}
-        order by o.id = $1 desc, o.next_attempt_at, o.id
+        order by o.id = any($1::bigint[]) desc, o.next_attempt_at, o.id
         limit $2::int)
      select id, wa_id,
             pg_try_advisory_lock(hashtextextended($5 || id, 0)) as attempt_locked,
             pg_try_advisory_lock(hashtextextended($6 || wa_id, 0)) as recipient_locked
        from chosen`,
     [
-      params.firstId,
+      params.firstIds,
       params.limit,
       params.pacingMs,
       params.inDoubtMs,
@@ -93,8 +93,8 @@ export type StartedAttempt = {
  * Committed before the calls to Meta, for messages whose locks this connection holds: those
  * still sendable (checked again, under the locks) get their attempt started — the approved
  * fallback template replacing free text when the person last wrote more than `windowMs` ago —
- * or, outside the window without a fallback, fail with OUTSIDE_24H_WINDOW. Their own send jobs
- * (all but `ownId`'s, which is running) are retired with graphile-worker's complete_jobs, which
+ * or, outside the window without a fallback, fail with OUTSIDE_24H_WINDOW. Their own keyed send
+ * jobs (all but those of `ownIds`, whose job is the one running) are retired with graphile-worker's complete_jobs, which
  * (unlike remove_job) sends no NOTIFY, so this commit does not queue on PostgreSQL's NOTIFY lock
  * (ADR 036); a job another worker has already taken is left to run and find its message done.
  * One statement.
@@ -104,7 +104,7 @@ export async function startBatchAttempts(
   params: Rules & {
     messages: ReadonlyArray<{ id: number; waIds: string[] }>
     windowMs: number
-    ownId: number
+    ownIds: readonly number[]
     jobKeyPrefix: string
     closedError: string
   },
@@ -148,7 +148,7 @@ export async function startBatchAttempts(
        select count(*) as n
          from graphile_worker.complete_jobs(array(
                 select j.id from graphile_worker.jobs j
-                 where j.key = any(array(select $6 || d.id from done d where d.id <> $5)))))
+                 where j.key = any(array(select $6 || d.id from done d where d.id <> all($5::bigint[]))))))
      select d.id, d.wa_id, d.attempts, d.payload, d.was_in_doubt, d.closed
        from done d cross join retired`,
     [
@@ -156,7 +156,7 @@ export async function startBatchAttempts(
       params.windowMs,
       params.pacingMs,
       params.inDoubtMs,
-      params.ownId,
+      params.ownIds,
       params.jobKeyPrefix,
       params.closedError.slice(0, 300),
     ],

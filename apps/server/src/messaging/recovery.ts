@@ -13,11 +13,14 @@ import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
  * live worker holds but has not reached the row with yet (waiting in its runner's local queue,
  * or for the person's conversation lock) is skipped too: its locker is heard from within
  * `staleAfterMs` (platform/jobs/lock-recovery.ts). An inbound job answers for the messages in
- * its payload (an inbox statement's, or one message's), so a message is covered while any job
- * naming it waits or is held by a live worker. The sweep queues one job per message, under the
+ * its payload (an inbox statement's, or one message's), and a send job for its batch's replies
+ * (`ids`) or its one message, so a message is covered while any job naming it waits or is held
+ * by a live worker. The sweep queues one job per message, under the
  * message's key: adding it again retires a dead worker's keyed job (graphile-worker clears its
  * key and uses up its attempts); a dead worker's job of an inbox statement is freed by the lock
- * sweep and, like any job run late, finds its messages closed and does nothing.
+ * sweep and, like any job run late, finds its messages closed and does nothing (a send job's
+ * replies the sweep queued alone meanwhile are sent once: the attempt lock and the in-doubt
+ * wait hold for whichever job comes first).
  */
 
 export async function recoverUnfinished(
@@ -36,6 +39,7 @@ export async function recoverUnfinished(
     }
     // Held until this transaction ends: an attempt starting meanwhile waits for the new job.
     const outbound = await abandonedOutbound(tx, {
+      task: whatsappSendJob.task,
       keyPrefix: whatsappSendJob.keyPrefix,
       attemptLockPrefix: ATTEMPT_LOCK_PREFIX,
       staleAfterMs,
