@@ -39,6 +39,13 @@ export type ClaimedHead = {
  * oldest due first, each with its attempt lock and its recipient's send lock tried (session
  * locks: both flags say which this connection now holds, to release). The statement's snapshot
  * may be older than the locks: startBatchAttempts checks again under them.
+ *
+ * The candidates (`due`, 4 × `limit`) leave out the messages whose attempt is under way: during
+ * a burst the oldest due messages are mostly the ones other batches are sending, and with them
+ * in the window a claim found few or none but its own (ADR 008, 2026-11-26 late). Their bound
+ * is `now()` (the statement's start), not clock_timestamp(): a stable bound is an index
+ * condition on whatsapp_outbound_pending_idx, where a volatile one made PostgreSQL read every
+ * queued message and sort them. SENDABLE still checks each chosen one against the clock.
  */
 export async function claimHeads(
   client: pg.PoolClient,
@@ -54,7 +61,9 @@ export async function claimHeads(
        (select id from whatsapp_outbound where id = any($1::bigint[]))
        union
        (select id from whatsapp_outbound
-         where status = 'queued' and next_attempt_at <= clock_timestamp() + interval '50 milliseconds'
+         where status = 'queued' and next_attempt_at <= now() + interval '50 milliseconds'
+           and (attempt_started_at is null
+                or attempt_started_at + make_interval(secs => $4::float8 / 1000) <= clock_timestamp())
          order by next_attempt_at limit $2::int * 4)),
      chosen as materialized (
        select o.id, o.wa_id from due d join whatsapp_outbound o on o.id = d.id
