@@ -15,17 +15,23 @@ type Rules = { pacingMs: number; inDoubtMs: number }
  * IN_DOUBT_MS), first in its recipient's queue (by slot, then id: nothing earlier waits, being
  * retried or in doubt), and its recipient's latest send at least the pacing gap ago. `o` is the
  * message, `$pacing`/`$doubt` the parameters holding the rules in milliseconds.
+ *
+ * The recipient's rows are read in one lookup on whatsapp_outbound_wa_idx, with no
+ * `status = 'queued'` condition of their own: with one, and statistics from before a burst (few
+ * queued), PostgreSQL read the whole partial pending index once per candidate instead (200 ×
+ * every queued message, 100+ ms a claim; ADR 008, 2026-11-26 late). For the same reason the
+ * candidates are looked up by id in a subquery it cannot flatten (`offset 0`).
  */
 const SENDABLE = (pacing: string, doubt: string) => `
   o.status = 'queued' and o.channel = 'whatsapp'
   and o.next_attempt_at <= clock_timestamp() + interval '50 milliseconds'
   and (o.attempt_started_at is null
        or o.attempt_started_at + make_interval(secs => ${doubt}::float8 / 1000) <= clock_timestamp())
-  and not exists (select 1 from whatsapp_outbound a
-                   where a.wa_id = o.wa_id and a.status = 'queued'
-                     and (a.not_before, a.id) < (o.not_before, o.id))
-  and coalesce((select max(s.sent_at) from whatsapp_outbound s where s.wa_id = o.wa_id),
-               '-infinity') <= clock_timestamp() - make_interval(secs => ${pacing}::float8 / 1000)`
+  and (select not coalesce(bool_or(p.status = 'queued' and (p.not_before, p.id) < (o.not_before, o.id)),
+                           false)
+              and coalesce(max(p.sent_at), '-infinity')
+                    <= clock_timestamp() - make_interval(secs => ${pacing}::float8 / 1000)
+         from whatsapp_outbound p where p.wa_id = o.wa_id)`
 
 export type ClaimedHead = {
   id: number
@@ -66,7 +72,9 @@ export async function claimHeads(
                 or attempt_started_at + make_interval(secs => $4::float8 / 1000) <= clock_timestamp())
          order by next_attempt_at limit $2::int * 4)),
      chosen as materialized (
-       select o.id, o.wa_id from due d join whatsapp_outbound o on o.id = d.id
+       select o.id, o.wa_id
+         from due d
+        cross join lateral (select * from whatsapp_outbound x where x.id = d.id offset 0) o
         where ${SENDABLE('$3', '$4')}
         order by o.id = any($1::bigint[]) desc, o.next_attempt_at, o.id
         limit $2::int)
@@ -133,7 +141,8 @@ export async function startBatchAttempts(
                                  where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
                                    and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
                 as outside
-         from c join whatsapp_outbound o on o.id = c.id
+         from c
+        cross join lateral (select * from whatsapp_outbound x where x.id = c.id offset 0) o
         where ${SENDABLE('$3', '$4')}),
      started as (
        update whatsapp_outbound o
