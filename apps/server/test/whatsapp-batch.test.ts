@@ -115,11 +115,13 @@ describe('several people in one job', () => {
       ])
     }
     expect(await replyCount(people)).toBe(8)
-    // Queued together, each reply still has its send job and its person's pacing slot: the
-    // second a second or more after the first.
+    // Queued together, each reply still has a send job naming it and its person's pacing slot:
+    // the second a second or more after the first.
     const { rows: slots } = await db.query<{ wa_id: string; not_before: Date; queued: boolean }>(
       `select o.wa_id, o.not_before,
-              exists (select 1 from graphile_worker.jobs j where j.key = 'wa-out:' || o.id) as queued
+              exists (select 1 from graphile_worker._private_jobs j
+                       where j.key = 'wa-out:' || o.id
+                          or (j.payload -> 'ids')::jsonb @> to_jsonb(o.id)) as queued
          from whatsapp_outbound o where o.wa_id = any($1) order by o.id`,
       [people],
     )

@@ -15,7 +15,7 @@ import {
   applyStatus,
   applyRetention,
   recoverUnfinished,
-  deliverOutbound,
+  runSendJob,
   type SendPolicy,
   whatsappInboundJob,
   whatsappSendJob,
@@ -173,8 +173,8 @@ export const JOBS = {
   whatsappInbound: queued(whatsappInboundJob, ({ db, env, log }, payload) =>
     processInboundJob({ db, env, log: whatsappLog(log) }, payload),
   ),
-  whatsappSend: queued(whatsappSendJob, ({ db, env, log }, { id }) =>
-    deliverOutbound({ db, env, log: whatsappLog(log), policy: WHATSAPP_SEND_POLICY }, id),
+  whatsappSend: queued(whatsappSendJob, ({ db, env, log }, payload) =>
+    runSendJob({ db, env, log: whatsappLog(log), policy: WHATSAPP_SEND_POLICY }, payload),
   ),
   /**
    * A status callback that arrived before the send that it reports was committed. Tried a few

@@ -15,17 +15,23 @@ type Rules = { pacingMs: number; inDoubtMs: number }
  * IN_DOUBT_MS), first in its recipient's queue (by slot, then id: nothing earlier waits, being
  * retried or in doubt), and its recipient's latest send at least the pacing gap ago. `o` is the
  * message, `$pacing`/`$doubt` the parameters holding the rules in milliseconds.
+ *
+ * The recipient's rows are read in one lookup on whatsapp_outbound_wa_idx, with no
+ * `status = 'queued'` condition of their own: with one, and statistics from before a burst (few
+ * queued), PostgreSQL read the whole partial pending index once per candidate instead (200 ×
+ * every queued message, 100+ ms a claim; ADR 008, 2026-11-26 late). For the same reason the
+ * candidates are looked up by id in a subquery it cannot flatten (`offset 0`).
  */
 const SENDABLE = (pacing: string, doubt: string) => `
   o.status = 'queued' and o.channel = 'whatsapp'
   and o.next_attempt_at <= clock_timestamp() + interval '50 milliseconds'
   and (o.attempt_started_at is null
        or o.attempt_started_at + make_interval(secs => ${doubt}::float8 / 1000) <= clock_timestamp())
-  and not exists (select 1 from whatsapp_outbound a
-                   where a.wa_id = o.wa_id and a.status = 'queued'
-                     and (a.not_before, a.id) < (o.not_before, o.id))
-  and coalesce((select max(s.sent_at) from whatsapp_outbound s where s.wa_id = o.wa_id),
-               '-infinity') <= clock_timestamp() - make_interval(secs => ${pacing}::float8 / 1000)`
+  and (select not coalesce(bool_or(p.status = 'queued' and (p.not_before, p.id) < (o.not_before, o.id)),
+                           false)
+              and coalesce(max(p.sent_at), '-infinity')
+                    <= clock_timestamp() - make_interval(secs => ${pacing}::float8 / 1000)
+         from whatsapp_outbound p where p.wa_id = o.wa_id)`
 
 export type ClaimedHead = {
   id: number
@@ -35,15 +41,22 @@ export type ClaimedHead = {
 }
 
 /**
- * Up to `limit` sendable messages to different recipients (`firstId` first when it is one), the
+ * Up to `limit` sendable messages to different recipients (those of `firstIds` first), the
  * oldest due first, each with its attempt lock and its recipient's send lock tried (session
  * locks: both flags say which this connection now holds, to release). The statement's snapshot
  * may be older than the locks: startBatchAttempts checks again under them.
+ *
+ * The candidates (`due`, 4 × `limit`) leave out the messages whose attempt is under way: during
+ * a burst the oldest due messages are mostly the ones other batches are sending, and with them
+ * in the window a claim found few or none but its own (ADR 008, 2026-11-26 late). Their bound
+ * is `now()` (the statement's start), not clock_timestamp(): a stable bound is an index
+ * condition on whatsapp_outbound_pending_idx, where a volatile one made PostgreSQL read every
+ * queued message and sort them. SENDABLE still checks each chosen one against the clock.
  */
 export async function claimHeads(
   client: pg.PoolClient,
   params: Rules & {
-    firstId: number
+    firstIds: readonly number[]
     limit: number
     attemptLockPrefix: string
     recipientLockPrefix: string
@@ -51,22 +64,26 @@ export async function claimHeads(
 ): Promise<ClaimedHead[]> {
   const { rows } = await client.query<ClaimedHead>(
     `with due as materialized (
-       (select id from whatsapp_outbound where id = $1)
+       (select id from whatsapp_outbound where id = any($1::bigint[]))
        union
        (select id from whatsapp_outbound
-         where status = 'queued' and next_attempt_at <= clock_timestamp() + interval '50 milliseconds'
+         where status = 'queued' and next_attempt_at <= now() + interval '50 milliseconds'
+           and (attempt_started_at is null
+                or attempt_started_at + make_interval(secs => $4::float8 / 1000) <= clock_timestamp())
          order by next_attempt_at limit $2::int * 4)),
      chosen as materialized (
-       select o.id, o.wa_id from due d join whatsapp_outbound o on o.id = d.id
+       select o.id, o.wa_id
+         from due d
+        cross join lateral (select * from whatsapp_outbound x where x.id = d.id offset 0) o
         where ${SENDABLE('$3', '$4')}
-        order by o.id = $1 desc, o.next_attempt_at, o.id
+        order by o.id = any($1::bigint[]) desc, o.next_attempt_at, o.id
         limit $2::int)
      select id, wa_id,
             pg_try_advisory_lock(hashtextextended($5 || id, 0)) as attempt_locked,
             pg_try_advisory_lock(hashtextextended($6 || wa_id, 0)) as recipient_locked
        from chosen`,
     [
-      params.firstId,
+      params.firstIds,
       params.limit,
       params.pacingMs,
       params.inDoubtMs,
@@ -93,8 +110,8 @@ export type StartedAttempt = {
  * Committed before the calls to Meta, for messages whose locks this connection holds: those
  * still sendable (checked again, under the locks) get their attempt started — the approved
  * fallback template replacing free text when the person last wrote more than `windowMs` ago —
- * or, outside the window without a fallback, fail with OUTSIDE_24H_WINDOW. Their own send jobs
- * (all but `ownId`'s, which is running) are retired with graphile-worker's complete_jobs, which
+ * or, outside the window without a fallback, fail with OUTSIDE_24H_WINDOW. Their own keyed send
+ * jobs (all but those of `ownIds`, whose job is the one running) are retired with graphile-worker's complete_jobs, which
  * (unlike remove_job) sends no NOTIFY, so this commit does not queue on PostgreSQL's NOTIFY lock
  * (ADR 036); a job another worker has already taken is left to run and find its message done.
  * One statement.
@@ -104,7 +121,7 @@ export async function startBatchAttempts(
   params: Rules & {
     messages: ReadonlyArray<{ id: number; waIds: string[] }>
     windowMs: number
-    ownId: number
+    ownIds: readonly number[]
     jobKeyPrefix: string
     closedError: string
   },
@@ -124,7 +141,8 @@ export async function startBatchAttempts(
                                  where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
                                    and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
                 as outside
-         from c join whatsapp_outbound o on o.id = c.id
+         from c
+        cross join lateral (select * from whatsapp_outbound x where x.id = c.id offset 0) o
         where ${SENDABLE('$3', '$4')}),
      started as (
        update whatsapp_outbound o
@@ -148,7 +166,7 @@ export async function startBatchAttempts(
        select count(*) as n
          from graphile_worker.complete_jobs(array(
                 select j.id from graphile_worker.jobs j
-                 where j.key = any(array(select $6 || d.id from done d where d.id <> $5)))))
+                 where j.key = any(array(select $6 || d.id from done d where d.id <> all($5::bigint[]))))))
      select d.id, d.wa_id, d.attempts, d.payload, d.was_in_doubt, d.closed
        from done d cross join retired`,
     [
@@ -156,7 +174,7 @@ export async function startBatchAttempts(
       params.windowMs,
       params.pacingMs,
       params.inDoubtMs,
-      params.ownId,
+      params.ownIds,
       params.jobKeyPrefix,
       params.closedError.slice(0, 300),
     ],

@@ -75,14 +75,21 @@ export async function insertOutbound(
   return rows[0] ? { id: rows[0].id, not_before: rows[0].not_before } : null
 }
 
+/** How a batch's replies are grouped into send jobs (whatsapp.jobs.ts SEND_JOB_*). */
+type GroupedJobs = { task: string; maxAttempts: number; spreadMs: number; perJob: number }
+
 /**
  * insertOutbound for several messages to DIFFERENT numbers, in one statement (a batch of
- * replies, ADR 024): each gets its number's next pacing slot and its send job. The caller holds
- * each number's pacing lock. Returns how many were new (a known idempotency key adds nothing).
+ * replies, ADR 024): each gets its number's next pacing slot. Their send jobs go in the same
+ * statement, in ONE add_jobs call (one NOTIFY; ADR 008, 2026-11-26 late): one job, without a
+ * key, per group of up to `perJob` replies whose slots fall in the same `spreadMs` window
+ * (counted from the batch's earliest slot, so each is within `spreadMs` of its group's first),
+ * payload `{id, ids}` in slot order, run at the group's latest slot. The caller holds each
+ * number's pacing lock. Returns how many were new (a known idempotency key adds nothing).
  */
 export async function insertOutboundBatch(
   tx: Queryable,
-  params: { messages: ReadonlyArray<OutboundMessage>; pacingMs: number; job: OutboundJob },
+  params: { messages: ReadonlyArray<OutboundMessage>; pacingMs: number; job: GroupedJobs },
 ): Promise<number> {
   if (params.messages.length === 0) return 0
   const { rows } = await tx.query<{ queued: number }>(
@@ -102,11 +109,25 @@ export async function insertOutboundBatch(
                   end as slot) s
         order by m.ord
        on conflict (idempotency_key) do nothing
-       returning id, not_before)
-     select count(graphile_worker.add_job($3, json_build_object('id', s.id),
-              run_at => s.not_before, max_attempts => $5::int, job_key => $4 || s.id,
-              job_key_mode => 'replace'))::int as queued
-       from stored s`,
+       returning id, not_before),
+     windows as (
+       select id, not_before,
+              floor(extract(epoch from not_before - min(not_before) over ()) * 1000
+                    / $5::float8) as win
+         from stored),
+     groups as (
+       select id, not_before, win,
+              (row_number() over (partition by win order by not_before, id) - 1) / $6::int as part
+         from windows),
+     specs as (
+       select row($3::text,
+                  json_build_object('id', (array_agg(id order by not_before, id))[1],
+                                    'ids', json_agg(id order by not_before, id)),
+                  null, max(not_before), $4::int, null, null, null)::graphile_worker.job_spec
+                as spec
+         from groups group by win, part)
+     select (select count(*) from stored)::int as queued,
+            (select count(*) from graphile_worker.add_jobs(array(select spec from specs))) as jobs`,
     [
       JSON.stringify(
         params.messages.map((m, ord) => ({
@@ -121,8 +142,9 @@ export async function insertOutboundBatch(
       ),
       params.pacingMs,
       params.job.task,
-      params.job.keyPrefix,
       params.job.maxAttempts,
+      params.job.spreadMs,
+      params.job.perJob,
     ],
   )
   return rows[0]?.queued ?? 0

@@ -46,24 +46,41 @@ export async function unfinishedInbound(
 
 /**
  * Queued messages without a waiting job whose attempt lock is free (nobody is sending them);
- * that lock is then held until the transaction ends.
+ * that lock is then held until the transaction ends. A message has a waiting job when its own
+ * keyed one waits (or a live worker holds it), or when a whatsapp_send job of a batch's replies
+ * (`task`) names it in `ids` and waits or is held by a live worker (ADR 008, 2026-11-26 late).
  */
 export async function abandonedOutbound(
   tx: Queryable,
   {
+    task,
     keyPrefix,
     attemptLockPrefix,
     staleAfterMs,
-  }: { keyPrefix: string | undefined; attemptLockPrefix: string; staleAfterMs: number },
+  }: {
+    task: string
+    keyPrefix: string | undefined
+    attemptLockPrefix: string
+    staleAfterMs: number
+  },
 ): Promise<number[]> {
   const { rows } = await tx.query<{ id: number }>(
-    `with candidates as materialized (
+    `with covered as materialized (
+       select x.id::bigint as id
+         from graphile_worker._private_jobs j
+         join graphile_worker._private_tasks t on t.id = j.task_id and t.identifier = $4
+        cross join lateral json_array_elements_text(j.payload -> 'ids') as x(id)
+        where json_typeof(j.payload -> 'ids') = 'array'
+          and ((j.locked_at is null and j.attempts < j.max_attempts)
+               or ${heldByLiveLockerSql('j', '$2')})),
+     candidates as materialized (
        select id from whatsapp_outbound o
         where status = 'queued' and ${NO_WAITING_JOB('o.id')}
+          and not exists (select 1 from covered c where c.id = o.id)
         order by id limit ${BATCH})
      select id from candidates
       where pg_try_advisory_xact_lock(hashtextextended($3 || id, 0))`,
-    [keyPrefix, staleAfterMs, attemptLockPrefix],
+    [keyPrefix, staleAfterMs, attemptLockPrefix, task],
   )
   return rows.map((row) => row.id)
 }

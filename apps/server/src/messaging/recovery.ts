@@ -15,11 +15,14 @@ import { ATTEMPT_LOCK_PREFIX } from './sender.ts'
  * from, within `staleAfterMs` — the lock sweep's own rule (platform/jobs/lock-recovery.ts), so
  * the sweep of a runner that has just started leaves alone the jobs that runner took before its
  * first heartbeat (ADR 024, 2026-11-26 late). An inbound job answers for the messages in
- * its payload (an inbox statement's, or one message's), so a message is covered while any job
- * naming it waits or is held by a live worker. The sweep queues one job per message, under the
+ * its payload (an inbox statement's, or one message's), and a send job for its batch's replies
+ * (`ids`) or its one message, so a message is covered while any job naming it waits or is held
+ * by a live worker. The sweep queues one job per message, under the
  * message's key: adding it again retires a dead worker's keyed job (graphile-worker clears its
  * key and uses up its attempts); a dead worker's job of an inbox statement is freed by the lock
- * sweep and, like any job run late, finds its messages closed and does nothing.
+ * sweep and, like any job run late, finds its messages closed and does nothing (a send job's
+ * replies the sweep queued alone meanwhile are sent once: the attempt lock and the in-doubt
+ * wait hold for whichever job comes first).
  */
 
 export async function recoverUnfinished(
@@ -38,6 +41,7 @@ export async function recoverUnfinished(
     }
     // Held until this transaction ends: an attempt starting meanwhile waits for the new job.
     const outbound = await abandonedOutbound(tx, {
+      task: whatsappSendJob.task,
       keyPrefix: whatsappSendJob.keyPrefix,
       attemptLockPrefix: ATTEMPT_LOCK_PREFIX,
       staleAfterMs,

@@ -44,19 +44,19 @@ type BatchDeps = { log: Logger; policy: SendPolicy; config: GraphConfig }
 const CLOSED_ERROR = 'OUTSIDE_24H_WINDOW: fora da janela de 24 horas e sem modelo aprovado'
 
 /**
- * One batch on `client`, the job's message `ownId` first. True when `ownId` was settled by it
- * (sent, retried, failed); false when it was not sendable now (not due, in doubt, behind an
- * earlier message, paced, locked by another attempt, already done): the single send's path
- * then decides about it as before.
+ * One batch on `client`, the job's messages `ownIds` first. Returns the messages it settled
+ * (sent, retried, failed); one of `ownIds` missing was not sendable now (not due, in doubt,
+ * behind an earlier message, paced, locked by another attempt, already done): the single
+ * send's path then decides about it as before.
  */
 export async function sendBatch(
   deps: BatchDeps,
   client: pg.PoolClient,
-  ownId: number,
+  ownIds: readonly number[],
   rules: BatchRules,
-): Promise<boolean> {
+): Promise<Set<number>> {
   const heads = await claimHeads(client, {
-    firstId: ownId,
+    firstIds: ownIds,
     limit: SEND_BATCH,
     pacingMs: rules.pacingMs,
     inDoubtMs: rules.inDoubtMs,
@@ -69,13 +69,13 @@ export async function sendBatch(
   ])
   try {
     const locked = heads.filter((h) => h.attempt_locked && h.recipient_locked)
-    if (locked.length === 0) return false
+    if (locked.length === 0) return new Set()
     const started = await startBatchAttempts(client, {
       messages: locked.map((h) => ({ id: Number(h.id), waIds: waIdForms(h.wa_id) })),
       windowMs: rules.windowMs,
       pacingMs: rules.pacingMs,
       inDoubtMs: rules.inDoubtMs,
-      ownId,
+      ownIds,
       jobKeyPrefix: whatsappSendJob.keyPrefix ?? 'wa-out:',
       closedError: CLOSED_ERROR,
     })
@@ -106,7 +106,7 @@ export async function sendBatch(
       },
     })
     for (const outcome of outcomes) logOutcome(deps.log, sending, outcome)
-    return started.some((r) => r.id === ownId)
+    return new Set(started.map((r) => r.id))
   } finally {
     // Every lock the batch took, in one round trip (after the results committed).
     await unlockSessions(client, held)

@@ -1,4 +1,4 @@
-import { whatsappSendJob } from './whatsapp.jobs.ts'
+import { SEND_JOB_MESSAGES, SEND_JOB_SPREAD_MS, whatsappSendJob } from './whatsapp.jobs.ts'
 import type pg from 'pg'
 import {
   type Db,
@@ -120,7 +120,8 @@ export async function enqueueOutbound(
 /**
  * enqueueOutbound for several messages, each to a DIFFERENT number (a batch's replies): the
  * numbers' pacing locks in one statement (in a fixed order, so two batches cannot deadlock on
- * them), then the messages and their send jobs in one more.
+ * them), then the messages and their send jobs in one more — one job per group of replies due
+ * together (send-job.ts), not one each.
  */
 export async function enqueueOutboundBatch(
   tx: Queryable,
@@ -149,8 +150,9 @@ export async function enqueueOutboundBatch(
     pacingMs: PACING_MS,
     job: {
       task: whatsappSendJob.task,
-      keyPrefix: whatsappSendJob.keyPrefix ?? 'wa-out:',
       maxAttempts: whatsappSendJob.maxAttempts,
+      spreadMs: SEND_JOB_SPREAD_MS,
+      perJob: SEND_JOB_MESSAGES,
     },
   })
 }
@@ -190,7 +192,7 @@ export async function deliverOutbound(deps: SendDeps, outboundId: number): Promi
   const config = graphConfig(deps.env)
   // With the Graph API configured, the job sends its message together with the other
   // recipients' due ones (send-batch.ts); what the batch did not settle goes the single way.
-  if (config && (await deliverInBatch(deps, config, outboundId))) return
+  if (config && (await deliverInBatch(deps, config, [outboundId])).has(outboundId)) return
   await deliverOne(deps, outboundId)
 }
 
@@ -203,11 +205,16 @@ const BATCH_RULES: BatchRules = {
   backoffMs,
 }
 
-async function deliverInBatch(deps: SendDeps, config: GraphConfig, outboundId: number) {
+/** One batch (send-batch.ts), `ownIds` first; returns the messages it settled. */
+export async function deliverInBatch(
+  deps: SendDeps,
+  config: GraphConfig,
+  ownIds: readonly number[],
+): Promise<Set<number>> {
   const client = await deps.db.connect()
   let broken = false
   try {
-    return await sendBatch({ ...deps, config }, client, outboundId, BATCH_RULES)
+    return await sendBatch({ ...deps, config }, client, ownIds, BATCH_RULES)
   } catch (error) {
     broken = true
     throw error
@@ -218,7 +225,7 @@ async function deliverInBatch(deps: SendDeps, config: GraphConfig, outboundId: n
 }
 
 /** One message, alone (the simulator, or a message the batch could not send now). */
-async function deliverOne(deps: SendDeps, outboundId: number): Promise<void> {
+export async function deliverOne(deps: SendDeps, outboundId: number): Promise<void> {
   const client = await deps.db.connect()
   let broken = false
   try {

@@ -26,12 +26,32 @@ export const whatsappInboundJob = defineJob({
 })
 
 /**
- * One queued message → Meta. The sender schedules its own retries (WHATSAPP_SEND_POLICY in
- * app/jobs.ts); these attempts are for unexpected errors (database down, a bug).
+ * Replies of one batch a whatsapp_send job carries (ADR 008, 2026-11-26 late): as many as one
+ * send batch takes (send-batch.ts SEND_BATCH), so the job's batch can send them all at once.
+ */
+export const SEND_JOB_MESSAGES = 50
+
+/**
+ * How far apart the pacing slots of one job's replies may be: the job runs at its latest slot,
+ * so its first reply waits at most this long past its own. A batch's replies to people with
+ * nothing queued share one slot (within microseconds); people with an earlier reply waiting get
+ * theirs PACING_MS later, in a job of their own. Small against PACING_MS (1 s), large against
+ * the spread of one statement's clock_timestamp().
+ */
+export const SEND_JOB_SPREAD_MS = 250
+
+/**
+ * Queued messages → Meta. The sender schedules its own retries (WHATSAPP_SEND_POLICY in
+ * app/jobs.ts); these attempts are for unexpected errors (database down, a bug). `ids`: the
+ * replies of one batch this job answers for (up to SEND_JOB_MESSAGES, `id` the first), queued
+ * without a key (send-job.ts); without `ids`, the message `id` alone, under the key
+ * `wa-out:<message id>` (a single reply, a retry, the recovery sweep).
  */
 export const whatsappSendJob = defineJob({
   task: 'whatsapp_send',
-  payload: idPayload,
+  payload: idPayload.extend({
+    ids: z.array(z.number().int().positive()).min(1).max(SEND_JOB_MESSAGES).optional(),
+  }),
   maxAttempts: 10,
   keyPrefix: 'wa-out:',
 })
