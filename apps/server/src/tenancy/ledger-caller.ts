@@ -45,6 +45,7 @@ export type LedgerBindings = AppBindings & {
 
 /** ledgerForUser folded into the session check's statement (one round trip less per request). */
 const LEDGER_WITH_SESSION: SessionExtra = {
+  columns: ['caller_ledger_id', 'caller_owner_id'],
   sql: (user) =>
     `select l.id as caller_ledger_id, l.owner_user_id as caller_owner_id
        from ledgers l where l.id = ${ledgerForUserSql(user)}`,
