@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { Hono } from 'hono'
+import { createPool } from '../platform/db/database.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser, TestClient } from '../../test/auth-client.ts'
 import { startTestServer, type TestServer } from '../../test/test-server.ts'
@@ -7,7 +8,8 @@ import type { AppBindings } from '../platform/http/app-types.ts'
 import { onError } from '../platform/http/errors.ts'
 import { requireUser } from './auth-guards.ts'
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts'
-import { quickSession, readCookie, verifiedValue } from './session-check.ts'
+import { quickSession } from './session-check.ts'
+import { readCookie, VerifiedValues, verifiedValue } from './signed-cookie.ts'
 
 let server: TestServer
 let app: Hono<AppBindings>
@@ -61,7 +63,10 @@ describe('the quick session check (session-check.ts)', () => {
     const res = await app.request('/user', { headers: { cookie } })
     expect(await res.json()).toEqual({ id: slow?.user.id, session: slow?.session.id })
     expect(res.headers.get('set-cookie')).toBeNull()
-    const extra = { sql: (user: string) => `select ${user} as who, 2 as two` }
+    const extra = {
+      columns: ['who', 'two'],
+      sql: (user: string) => `select ${user} as who, 2 as two`,
+    }
     const withExtra = await quickSession(server.deps, headers(cookie), extra)
     expect(withExtra?.extra).toEqual({ who: slow?.user.id, two: 2 })
     expect(withExtra?.user).toStrictEqual(slow?.user)
@@ -156,5 +161,69 @@ describe('the quick session check (session-check.ts)', () => {
     expect(verifiedValue(value, 's')).toBe('abc')
     expect(verifiedValue(value, 't')).toBeNull()
     expect(verifiedValue('abc.curta=', 's')).toBeNull()
+  })
+
+  it('remembers only signatures that passed, at most its limit, the oldest forgotten first', () => {
+    const sign = (value: string, secret = 's') =>
+      `${value}.${createHmac('sha256', secret).update(value).digest('base64')}`
+    const verified = new VerifiedValues('s', 2)
+    expect(verified.of(sign('a', 'outro'))).toBeNull()
+    expect(verified.of(null)).toBeNull()
+    expect(verified.size).toBe(0)
+    expect(verified.of(sign('a'))).toBe('a')
+    expect(verified.of(sign('a'))).toBe('a')
+    expect(verified.of(sign('b'))).toBe('b')
+    expect(verified.of(sign('c'))).toBe('c')
+    expect(verified.size).toBe(2)
+    // A value pushed out is simply verified again; a forged one never enters.
+    expect(verified.of(sign('a'))).toBe('a')
+    expect(verified.of(sign('d', 'outro'))).toBeNull()
+    expect(verified.size).toBe(2)
+  })
+
+  it('refuses a signed-out or deleted session at once, though its signature was remembered', async () => {
+    const { client } = await signedInUser(server)
+    const cookie = client.cookieHeader()
+    expect((await app.request('/user', { headers: { cookie } })).status).toBe(200)
+    expect((await client.request('/api/auth/get-session')).status).toBe(200)
+    const signOut = await client.post('/api/auth/sign-out', {})
+    expect(signOut.status).toBe(200)
+    expect(await quickSession(server.deps, headers(cookie))).toBeNull()
+    expect((await app.request('/user', { headers: { cookie } })).status).toBe(401)
+    const stale = await new TestClient(server).request('/api/auth/get-session', {
+      headers: { cookie },
+    })
+    expect(await stale.text()).toBe('null')
+    // Another instance's sign-out is a deleted row: nothing in this process knows of it.
+    const other = await signedInUser(server)
+    const otherCookie = other.client.cookieHeader()
+    expect((await app.request('/user', { headers: { cookie: otherCookie } })).status).toBe(200)
+    await server.database.pool.query('delete from session where token = $1', [tokenOf(otherCookie)])
+    expect((await app.request('/user', { headers: { cookie: otherCookie } })).status).toBe(401)
+  })
+
+  it('reads the session in a statement prepared once per connection (no star in its columns)', async () => {
+    const { client } = await signedInUser(server)
+    const one = createPool(server.database.url, { max: 1 })
+    try {
+      const extra = { columns: ['two'], sql: () => 'select 2 as two' }
+      for (let i = 0; i < 2; i++) {
+        expect(
+          await quickSession({ ...server.deps, db: one }, headers(client.cookieHeader())),
+        ).not.toBeNull()
+        const withExtra = await quickSession(
+          { ...server.deps, db: one },
+          headers(client.cookieHeader()),
+          extra,
+        )
+        expect(withExtra?.extra).toEqual({ two: 2 })
+      }
+      const { rows } = await one.query<{ statement: string }>(
+        `select statement from pg_prepared_statements where statement like '%"expiresAt"%'`,
+      )
+      expect(rows).toHaveLength(2)
+    } finally {
+      await one.end()
+    }
   })
 })

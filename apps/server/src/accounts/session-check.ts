@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../platform/index.ts'
 import type { Auth, AuthSession } from './auth.ts'
+import { VerifiedValues, readCookie } from './signed-cookie.ts'
 
 /*
  * The per-request session check of requireUser without Better Auth's endpoint machinery (issue
@@ -17,19 +17,31 @@ import type { Auth, AuthSession } from './auth.ts'
  *
  * A caller may fold a read of its own about the user into that statement (`SessionExtra`: a
  * lateral subquery on the user id, e.g. tenancy's ledger of the user), read just as fresh.
+ *
+ * The statement lists every column it returns (no `x.*`), so platform/db prepares it once per
+ * connection like the other statements (prepared-statements.ts never names a star): PostgreSQL
+ * no longer parses and plans it on every request (ADR 037, 2026-11-26 late).
+ *
+ * A cookie whose signature was verified is remembered (signed-cookie.ts: only the signature,
+ * never the session, which is read and checked on every request as above).
  */
 
-/** SQL of a subquery on the user (`user` names the user id), read with the session. */
-export type SessionExtra = { sql: (user: string) => string }
+/**
+ * A subquery on the user (`user` names the user id), read with the session, and the columns of
+ * its one row (listed, so that the statement can be prepared).
+ */
+export type SessionExtra = { columns: readonly string[]; sql: (user: string) => string }
 
 type Field = { key: string; column: string }
 type Plan = {
-  secret: string
   sessionCookie: string
   dontRememberCookie: string
   sessionDataCookie: string
+  /** The statement with `<extra columns>` and `<extra>` to fill; `sql` is it without extra. */
+  template: string
   sql: string
   withExtra: WeakMap<SessionExtra, string>
+  verified: VerifiedValues
   session: Field[]
   user: Field[]
   expiresInMs: number
@@ -64,17 +76,19 @@ async function planFor(auth: Auth): Promise<Plan> {
     ...session.map((f, i) => `s.${quote(f.column)} as s${i}`),
     ...user.map((f, i) => `u.${quote(f.column)} as u${i}`),
   ]
-  return {
-    secret: ctx.secret,
-    sessionCookie: ctx.authCookies.sessionToken.name,
-    dontRememberCookie: ctx.authCookies.dontRememberToken.name,
-    sessionDataCookie: ctx.authCookies.sessionData.name,
-    sql: `select ${columns.join(', ')}, x.*
+  const template = `select ${columns.join(', ')}<extra columns>
             from ${quote(tables.session.modelName)} s
             join ${quote(tables.user.modelName)} u on u.id = s.${quote(userIdColumn)}
             <extra>
-           where s.${quote(tokenColumn)} = $1`,
+           where s.${quote(tokenColumn)} = $1`
+  return {
+    sessionCookie: ctx.authCookies.sessionToken.name,
+    dontRememberCookie: ctx.authCookies.dontRememberToken.name,
+    sessionDataCookie: ctx.authCookies.sessionData.name,
+    template,
+    sql: template.replace('<extra columns>', '').replace('<extra>', ''),
     withExtra: new WeakMap(),
+    verified: new VerifiedValues(ctx.secret),
     session,
     user,
     expiresInMs: ctx.sessionConfig.expiresIn * 1000,
@@ -82,50 +96,16 @@ async function planFor(auth: Auth): Promise<Plan> {
   }
 }
 
-/** A cookie's value as better-call reads it: the first of that name, unquoted, URL-decoded. */
-export function readCookie(header: string, name: string): string | null {
-  let index = 0
-  while (index < header.length) {
-    const eq = header.indexOf('=', index)
-    if (eq === -1) break
-    let end = header.indexOf(';', index)
-    if (end === -1) end = header.length
-    else if (end < eq) {
-      index = header.lastIndexOf(';', eq - 1) + 1
-      continue
-    }
-    if (header.slice(index, eq).trim() === name) {
-      let value = header.slice(eq + 1, end).trim()
-      if (value.codePointAt(0) === 34) value = value.slice(1, -1)
-      try {
-        return value.includes('%') ? decodeURIComponent(value) : value
-      } catch {
-        return value
-      }
-    }
-    index = end + 1
-  }
-  return null
-}
-
-/** The signed value of `token.signature` (better-call's format), or null if the signature fails. */
-export function verifiedValue(signed: string | null, secret: string): string | null {
-  if (!signed) return null
-  const dot = signed.lastIndexOf('.')
-  if (dot < 1) return null
-  const value = signed.slice(0, dot)
-  const signature = signed.slice(dot + 1)
-  if (signature.length !== 44 || !signature.endsWith('=')) return null
-  const expected = createHmac('sha256', secret).update(value).digest()
-  const given = Buffer.from(signature, 'base64')
-  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null
-}
+const extraAlias = (i: number) => `x${i}`
 
 function sqlFor(plan: Plan, extra: SessionExtra | undefined): string {
-  if (!extra) return plan.sql.replace('<extra>', 'cross join (select) x')
+  if (!extra) return plan.sql
   let sql = plan.withExtra.get(extra)
   if (!sql) {
-    sql = plan.sql.replace('<extra>', `left join lateral (${extra.sql('u.id')}) x on true`)
+    const columns = extra.columns.map((c, i) => `, x.${quote(c)} as ${extraAlias(i)}`).join('')
+    sql = plan.template
+      .replace('<extra columns>', columns)
+      .replace('<extra>', `left join lateral (${extra.sql('u.id')}) x on true`)
     plan.withExtra.set(extra, sql)
   }
   return sql
@@ -153,10 +133,10 @@ export async function quickSession(
   }
   const plan = await planned
   if (readCookie(cookies, plan.sessionDataCookie) !== null) return null
-  const token = verifiedValue(readCookie(cookies, plan.sessionCookie), plan.secret)
+  const token = plan.verified.of(readCookie(cookies, plan.sessionCookie))
   if (!token) return null
   const dontRememberRaw = readCookie(cookies, plan.dontRememberCookie)
-  const dontRemember = verifiedValue(dontRememberRaw, plan.secret) !== null
+  const dontRemember = plan.verified.of(dontRememberRaw) !== null
   if (dontRememberRaw !== null && !dontRemember) return null
   const { rows } = await db.query<Record<string, unknown>>(sqlFor(plan, extra), [token])
   const row = rows[0]
@@ -167,6 +147,6 @@ export async function quickSession(
   if (!(expiresAt >= now)) return null
   if (!dontRemember && expiresAt - plan.expiresInMs + plan.updateAgeMs <= now) return null
   const user = pick(row, 'u', plan.user) as AuthSession['user']
-  const own = Object.fromEntries(Object.entries(row).filter(([k]) => !/^[su]\d+$/.test(k)))
+  const own = Object.fromEntries((extra?.columns ?? []).map((c, i) => [c, row[extraAlias(i)]]))
   return { session, user, extra: own }
 }

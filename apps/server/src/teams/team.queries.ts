@@ -94,7 +94,8 @@ export async function teamView(
       joined_at: Date
     }
   >(
-    `select * from (
+    // Columns listed, not `*`: a star is never prepared (platform/db/prepared-statements.ts).
+    `select user_id, name, email, role, joined_at from (
        select p.id as user_id, p.name, p.email, 'owner' as role, t.created_at as joined_at, 0 as o
          from teams t join profiles p on p.id = t.owner_user_id where t.id = $1
        union all

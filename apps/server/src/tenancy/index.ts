@@ -8,7 +8,7 @@ export {
   planHasFeatureSql,
 } from './feature-gate.ts'
 export { requireFeature } from './feature-guard.ts'
-export { requireLedgerCaller, resolveCaller } from './ledger-caller.ts'
+export { requireLedgerCaller, requireSessionCaller, resolveCaller } from './ledger-caller.ts'
 export type { Caller, CallerSource, LedgerBindings } from './ledger-caller.ts'
 export { PLAN_ALLOWS_TEAM, ledgerForUser, ledgerForUserSql, ownLedger } from './ledgers.queries.ts'
 export type { LedgerRef } from './ledgers.queries.ts'

@@ -7,7 +7,12 @@ import { signedInUser } from '../../test/auth-client.ts'
 import { onError } from '../platform/index.ts'
 import { hashToken } from '../teams/team-service.ts'
 import { requireFeature } from './feature-guard.ts'
-import { type Caller, type LedgerBindings, requireLedgerCaller } from './ledger-caller.ts'
+import {
+  type Caller,
+  type LedgerBindings,
+  requireLedgerCaller,
+  requireSessionCaller,
+} from './ledger-caller.ts'
 import { useTestServer } from '../../test/use-test-database.ts'
 
 /*
@@ -26,6 +31,8 @@ beforeAll(async () => {
     .post('/api/v1/probe/team', requireFeature(server.deps, 'dashboard_equipe'), (c) =>
       c.json(c.var.caller),
     )
+    // A session-only route (/api/support/requests'): the ledger read with the session.
+    .get('/api/session-probe', requireSessionCaller(server.deps), (c) => c.json(c.var.caller))
   probe.onError(onError(server.deps.log))
 })
 
@@ -89,6 +96,8 @@ describe('the caller, resolved by the middleware', () => {
 
     expect(await (await bySession(member)).json()).toEqual({ ...team, ledgerId, source: 'web' })
     expect(await (await byKey(key)).json()).toEqual({ ...team, ledgerId, source: 'api' })
+    const sessionOnly = await bySession(member, '/api/session-probe')
+    expect(await sessionOnly.json()).toEqual({ ...team, ledgerId, source: 'web' })
     const gated = await byKey(key, '/api/v1/probe/team', 'POST')
     expect(gated.status).toBe(200)
 
@@ -115,6 +124,12 @@ describe('the caller, resolved by the middleware', () => {
       ledgerId: await ownLedgerId(member.userId),
       source: 'web',
     })
+    expect(await (await bySession(member, '/api/session-probe')).json()).toEqual({
+      userId: member.userId,
+      ownerId: member.userId,
+      ledgerId: await ownLedgerId(member.userId),
+      source: 'web',
+    })
     const refused = await byKey(key)
     expect(refused.status).toBe(403)
     expect((await errorOf(refused)).code).toBe('FEATURE_NOT_IN_PLAN')
@@ -130,6 +145,7 @@ describe('the caller, resolved by the middleware', () => {
 
   it('answers 401 without a session or with an unknown key', async () => {
     expect((await probe.request('/api/v1/probe')).status).toBe(401)
+    expect((await probe.request('/api/session-probe')).status).toBe(401)
     expect((await byKey(`eqk_${randomBytes(32).toString('base64url')}`)).status).toBe(401)
   })
 })
