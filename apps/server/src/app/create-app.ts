@@ -68,14 +68,10 @@ export function createApp(deps: AppDeps, staticFiles: StaticFiles = new Map()) {
       Connection: 'close',
     })
   })
-  // A statement upload has its own limit (10 MB, imports.routes.ts). A GET or HEAD has no body
-  // (the request refuses one), and asking hono's bodyLimit about it builds the full Request
-  // from node's message: about 7 % of a page call's CPU (ADR 037, 2026-11-26 late).
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || isFileUpload(c)
-      ? next()
-      : jsonBodyLimit(c, next),
-  )
+  // A statement upload has its own limit (10 MB, imports.routes.ts). declaredBodyLimit lets a
+  // GET or HEAD through and decides a sized body from its header, without hono's bodyLimit
+  // building a full Request from node's message (ADR 036 and ADR 037, 2026-11-26 late).
+  app.use('/api/*', (c, next) => (isFileUpload(c) ? next() : jsonBodyLimit(c, next)))
   app.use('/api/*', noStoreByDefault())
   app.use('/api/*', crossSiteGuard(deps.env.PUBLIC_URL))
   app.use('/api/*', rejectNulInput())
