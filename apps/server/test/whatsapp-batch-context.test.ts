@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import pg from 'pg'
 import { processInbound } from '../src/assistant/index.ts'
 import { type NewInbound, receive } from '../src/messaging/inbox.ts'
 import { linkNumber } from '../src/messaging/links.queries.ts'
@@ -7,6 +6,7 @@ import type { Db } from '../src/platform/db/database.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { ownLedger } from '../src/tenancy/index.ts'
 import { insertUser } from './ledger-fixtures.ts'
+import { statementsDuring } from './statements-during.ts'
 import { testEnv } from './test-server.ts'
 import { useTestDatabase } from './use-test-database.ts'
 
@@ -62,23 +62,6 @@ async function processedWithAttempts(ids: readonly number[]) {
     [ids],
   )
   return rows.map((r) => [r.processed, r.attempts])
-}
-
-/** Every statement this process sends while `run` runs (the pg driver: one per round trip). */
-async function statementsDuring(run: () => Promise<void>): Promise<string[]> {
-  const seen: string[] = []
-  const original = pg.Client.prototype.query
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as { text?: string } | string
-    seen.push(typeof config === 'string' ? config : (config?.text ?? ''))
-    return (original as (...a: unknown[]) => unknown).apply(this, args)
-  } as typeof original
-  try {
-    await run()
-  } finally {
-    pg.Client.prototype.query = original
-  }
-  return seen
 }
 
 describe('the context of a batch', () => {

@@ -6,14 +6,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { WHATSAPP_SEND_POLICY } from '../src/app/jobs.ts'
 import { runSendJob } from '../src/messaging/send-job.ts'
-import { enqueueOutboundBatch, deliverOutbound } from '../src/messaging/sender.ts'
-import { templateMessage } from '../src/messaging/templates.ts'
+import { deliverOutbound } from '../src/messaging/sender.ts'
 import { whatsappSendJob } from '../src/messaging/whatsapp.jobs.ts'
-import { withTransaction } from '../src/platform/db/transaction.ts'
 import { jobKey } from '../src/platform/jobs/job-spec.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { delivery, type FakeMeta, fakeMetaEnv, signedDelivery, startFakeMeta } from './fake-meta.ts'
 import { waitForIdleJobs } from './job-queue.ts'
+import { queueReminders } from './outbox-kit.ts'
 import { crashTestEnv, spawnProject } from './spawn-project.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
@@ -43,25 +42,12 @@ afterAll(async () => {
 })
 beforeEach(() => fake.reset())
 
-const reminder = (n: number) => templateMessage('billReminder', [`Conta ${n}`, '10/12', 'R$ 1,00'])
-
 let nextNumber = 5511987690001
 /** One template message to each of `count` new numbers, queued together as a batch of replies. */
 async function queue(count: number, tag: string) {
   const waIds = Array.from({ length: count }, () => String(nextNumber++))
   const db = server.database.pool
-  await withTransaction(db, (tx) =>
-    enqueueOutboundBatch(
-      tx,
-      waIds.map((waId, i) => ({
-        idempotencyKey: `${tag}:${waId}`,
-        channel: 'whatsapp' as const,
-        waId,
-        userId: null,
-        message: reminder(i),
-      })),
-    ),
-  )
+  await queueReminders(db, waIds, tag)
   const { rows } = await db.query<{ id: number; wa_id: string }>(
     'select id, wa_id from whatsapp_outbound where wa_id = any($1) order by id',
     [waIds],

@@ -7,14 +7,12 @@ import { startJobRunner } from '../src/app/job-runner.ts'
 import { WHATSAPP_SEND_POLICY } from '../src/app/jobs.ts'
 import { recoverUnfinished } from '../src/messaging/recovery.ts'
 import { runSendJob } from '../src/messaging/send-job.ts'
-import { enqueueOutboundBatch } from '../src/messaging/sender.ts'
-import { templateMessage } from '../src/messaging/templates.ts'
 import { whatsappSendJob } from '../src/messaging/whatsapp.jobs.ts'
-import { withTransaction } from '../src/platform/db/transaction.ts'
 import { jobKey } from '../src/platform/jobs/job-spec.ts'
 import { createLogger } from '../src/platform/logger.ts'
 import { type FakeMeta, fakeMetaEnv, startFakeMeta } from './fake-meta.ts'
 import { waitForIdleJobs } from './job-queue.ts'
+import { queueReminders } from './outbox-kit.ts'
 import { spawnProject } from './spawn-project.ts'
 import { testEnv } from './test-server.ts'
 import { useTestDatabase } from './use-test-database.ts'
@@ -48,26 +46,9 @@ const deps = () => ({
   log: createLogger('silent'),
   policy: WHATSAPP_SEND_POLICY,
 })
-const reminder = (n: number) => templateMessage('billReminder', [`Conta ${n}`, '10/12', 'R$ 1,00'])
 
 let nextNumber = 5511987650001
 const numbers = (count: number) => Array.from({ length: count }, () => String(nextNumber++))
-
-/** One template reply to each of `waIds`, queued together as a batch's replies are. */
-async function queueRound(waIds: string[], tag: string) {
-  await withTransaction(database.pool, (tx) =>
-    enqueueOutboundBatch(
-      tx,
-      waIds.map((waId, i) => ({
-        idempotencyKey: `${tag}:${waId}`,
-        channel: 'whatsapp' as const,
-        waId,
-        userId: null,
-        message: reminder(i),
-      })),
-    ),
-  )
-}
 
 type Reply = { id: number; wa_id: string; not_before: Date; status: string }
 const repliesTo = async (waIds: string[]) =>
@@ -106,7 +87,7 @@ describe('a batch’s replies', () => {
   it('go out in one job per group due together: once each, in order, a second apart', async () => {
     const people = numbers(6)
     // Three batches answer the same six people: each person's replies are a second apart.
-    for (const round of [1, 2, 3]) await queueRound(people, `round${round}`)
+    for (const round of [1, 2, 3]) await queueReminders(database.pool, people, `round${round}`)
     const replies = await repliesTo(people)
     expect(replies).toHaveLength(18)
     const jobs = await sendJobsFor(replies.map((r) => r.id))
@@ -149,7 +130,7 @@ describe('a batch’s replies', () => {
 
   it('hand a reply not due yet to its own job, for when it is due', async () => {
     const people = numbers(3)
-    await queueRound(people, 'later')
+    await queueReminders(database.pool, people, 'later')
     const replies = await repliesTo(people)
     const [job] = await sendJobsFor(replies.map((r) => r.id))
     if (!job) throw new Error('the replies have a job')
@@ -182,8 +163,8 @@ describe('a worker killed during a group’s calls to Meta', () => {
     const db = database.pool
     const group = numbers(3)
     const waiting = numbers(2)
-    await queueRound(group, 'killed')
-    await queueRound(waiting, 'waiting')
+    await queueReminders(database.pool, group, 'killed')
+    await queueReminders(database.pool, waiting, 'waiting')
     const sending = (await repliesTo(group)).map((r) => r.id)
     const later = (await repliesTo(waiting)).map((r) => r.id)
     // The second group waits for its slot, an hour from now: only its job covers it.
