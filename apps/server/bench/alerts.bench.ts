@@ -19,6 +19,7 @@ import {
   resetIoAndWal,
   resetStatements,
 } from './pg-statements.ts'
+import { printIndexScans, printRowsWritten, rowsWritten } from './rows-written.ts'
 
 /*
  * Alerts at scale:
@@ -39,7 +40,9 @@ import {
  *    The worst day is profiled: its phases' seconds, the CPU of this process (Node) and of the
  *    embedded PostgreSQL meanwhile, and its top statements by total execution time
  *    (pg_stat_statements, track=all; pg-statements.ts). BENCH_STATEMENTS=off runs without the
- *    extension (to see what tracking costs).
+ *    extension (to see what tracking costs). Then the rows each table got (rows-written.ts: the
+ *    key checks follow them, and one statements line holds several tables' checks), and after the
+ *    runs the index scans on transactions.
  * 2. What the budget / high-spending check adds to recording an entry: p50/p99 of
  *    checkEntryAlerts inside the entry's transaction, for people with a realistic 6-month
  *    ledger and budgets (BENCH_SAMPLES entries), among the BENCH_PEOPLE people above.
@@ -83,6 +86,8 @@ try {
       await resetStatements(db)
       await resetIoAndWal(db)
     }
+    // The tables the run writes, to read the foreign keys' checks above by (rows-written.ts).
+    const written = profile ? await rowsWritten(db) : undefined
     const cpuParts = () =>
       treeCpu(process.pid, { postgres: postmasterPid(server.deps.env.DATA_DIR) })
     const cpuBefore = cpuParts()
@@ -113,6 +118,7 @@ try {
       await printStatementTimes(db, 1, fmt, 25, 'run')
       await printIoAndWal(db, fmt)
     }
+    if (written) await printRowsWritten(db, written, fmt)
   }
   await daily('typical day (2026-12-10)', '2026-12-10')
   // A rerun of the same day: nothing new, only the reading.
@@ -126,6 +132,7 @@ try {
     true,
   )
   await daily('worst day again (idempotent rerun)', '2027-01-05')
+  await printIndexScans(db, 'transactions', fmt)
 
   // ---- 2. the check's cost per entry ------------------------------------------------------
   t = performance.now()
