@@ -195,4 +195,38 @@ describe('budget alerts', () => {
     // Both sent, each by its own job: the 80 % was crossed before the 100 %, not together.
     expect(await deliveryJobs(alerts.map((a) => a.id))).toHaveLength(2)
   })
+
+  it('checks high spending in a batch against the history before each entry, not after the batch', async () => {
+    const userId = await withBudget()
+    for (const day of ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'])
+      await spend(userId, 2_000, day, 'lazer')
+    const recorded = await withTransaction(db, async (tx) => {
+      const ledger = await ledgerForUser(tx, { userId })
+      const entry = (cents: number) => ({
+        ledger,
+        userId,
+        entry: {
+          type: 'expense' as const,
+          amount_cents: cents,
+          description: `show ${cents}`,
+          category: 'lazer' as const,
+          occurred_on: '2026-11-12',
+        },
+        source: 'whatsapp' as const,
+      })
+      // R$ 500 against four of R$ 20: high. R$ 1.000 against those and the R$ 500 (twice the
+      // largest): high too. Had the first seen the second, it would not be.
+      return recordEntries(tx, [entry(50_000), entry(100_000)])
+    })
+    const ids = recorded.map((r) => (r instanceof Error ? 0 : r.entry.id))
+    const { rows } = await db.query<{ dedupe_key: string; text: string }>(
+      `select a.dedupe_key, a.text from alerts a join ledgers l on l.id = a.ledger_id
+        where l.owner_user_id = $1 and a.kind = 'high_spending' order by a.id`,
+      [userId],
+    )
+    expect(rows.map((r) => r.dedupe_key)).toEqual(ids.map((id) => `high:${id}`))
+    expect(rows[0]?.text).toBe(
+      '💸 Gasto alto: R$ 500,00 em *Lazer* (show 50000), bem acima do seu normal nessa categoria (mediana de R$ 20,00 nos últimos 90 dias).',
+    )
+  })
 })

@@ -37,7 +37,16 @@ type Snapshot = {
 }
 
 /** An entry to check, as the entry hooks give it. */
-export type EntryToCheck = { ledger: LedgerRef; entry: Transaction; highSpending?: boolean }
+export type EntryToCheck = {
+  ledger: LedgerRef
+  entry: Transaction
+  highSpending?: boolean
+  /**
+   * Written with the others but not to be checked (its caller knows nobody listens): only a
+   * later entry of the batch, which the earlier ones must not see.
+   */
+  quiet?: boolean
+}
 
 /** The alerts of one entry just written (a batch of one, checkEntriesAlerts). */
 export async function checkEntryAlerts(tx: Queryable, item: EntryToCheck): Promise<void> {
@@ -66,13 +75,16 @@ export async function checkEntriesAlerts(
           {
             ...item,
             i,
-            large: (item.highSpending ?? true) && item.entry.amount_cents >= rule.minAmountCents,
+            large:
+              !item.quiet &&
+              (item.highSpending ?? true) &&
+              item.entry.amount_cents >= rule.minAmountCents,
           },
         ]
       : [],
   )
   const steps: (() => Promise<void>)[] = items.map(() => async () => {})
-  if (expenses.length === 0) return steps
+  if (expenses.every((e) => e.quiet)) return steps
   // One round trip for the batch: each entry's plan flag, budget, spending after it, recorded
   // budget alerts (from 80 % on) and — only for a large expense under a plan with the feature —
   // its 90/180-day history. Named: prepared once per connection.
@@ -88,6 +100,7 @@ export async function checkEntriesAlerts(
       expenses.map((e) => e.entry.id),
       expenses.map((e) => e.entry.occurred_on),
       expenses.map((e) => e.large),
+      expenses.map((e) => !e.quiet),
       rule.medianWindowDays,
       rule.maxWindowDays,
     ],
@@ -97,7 +110,7 @@ export async function checkEntriesAlerts(
   const recordedHere = new Set<string>()
   for (const [n, e] of expenses.entries()) {
     const snap = byOrd.get(n + 1)
-    if (!snap?.has_feature) continue
+    if (e.quiet || !snap?.has_feature) continue
     const month = e.entry.occurred_on.slice(0, 7)
     const budget: NewAlert[] = []
     if (snap.limit_cents !== null && snap.spent_cents !== null) {
@@ -135,17 +148,17 @@ export async function checkEntriesAlerts(
 }
 
 /**
- * The batch check's statement ($1–$8 one element per expense, in order; $9, $10 the history's
- * windows). The spending an entry sees is the month's total (moved by the whole batch's insert)
+ * The batch check's statement ($1–$9 one element per expense, in order, $9 false for a quiet
+ * one; $10, $11 the history's windows). The spending an entry sees is the month's total (moved by the whole batch's insert)
  * less the batch's later expenses of the same key; the recorded keys are read from 80 % on; the
  * history (a lateral run only for large expenses under a plan with the feature) leaves out the
  * entry itself and the batch's later entries of its ledger.
  */
 const CHECK_SQL = `with b as (
     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::date[], $5::bigint[],
-                         $6::bigint[], $7::date[], $8::bool[])
+                         $6::bigint[], $7::date[], $8::bool[], $9::bool[])
       with ordinality as b(ledger_id, owner_id, category, month, amount_cents, id, occurred_on,
-                           large, ord))
+                           large, checked, ord))
   select b.ord, x.has_feature, x.limit_cents, x.spent_cents,
          case when x.spent_cents * 100 >= x.limit_cents * 80 then
            array(select a.dedupe_key from alerts a
@@ -171,16 +184,17 @@ const CHECK_SQL = `with b as (
         from subscribers s join plan_features p on p.plan_type = s.plan_type
        where s.user_id = b.owner_id) x
     left join lateral (
-      select count(*) filter (where t.occurred_on >= b.occurred_on - $9::int)::int as count,
+      select count(*) filter (where t.occurred_on >= b.occurred_on - $10::int)::int as count,
              percentile_cont(0.5) within group (order by t.amount_cents)
-               filter (where t.occurred_on >= b.occurred_on - $9::int) as median_cents,
+               filter (where t.occurred_on >= b.occurred_on - $10::int) as median_cents,
              max(t.amount_cents) as max_cents
         from transactions t
        where b.large and x.has_feature
          and t.ledger_id = b.ledger_id and t.category = b.category and t.type = 'expense'
-         and t.occurred_on between b.occurred_on - $10::int and b.occurred_on
+         and t.occurred_on between b.occurred_on - $11::int and b.occurred_on
          and t.id <> all(array(select l.id from b l
-                               where l.ledger_id = b.ledger_id and l.ord >= b.ord))) h on true`
+                               where l.ledger_id = b.ledger_id and l.ord >= b.ord))) h on true
+   where b.checked`
 
 const name = (category: Category) => CATEGORY_LABELS[category]
 

@@ -170,14 +170,17 @@ async function announceEntries(
   tx: Queryable,
   recorded: readonly { params: RecordEntryParams; entry: Transaction }[],
 ) {
-  const hooked = recorded.filter((r) => r.params.listeners?.hooks !== false)
-  // Budget and high-spending alerts, in this transaction (the hooks of app/hooks.ts).
-  const steps = await entryHookSteps(
-    tx,
-    hooked.map((r) => ({ ledger: r.params.ledger, entry: r.entry })),
-  )
-  const stepOf = new Map(hooked.map((r, i) => [r, steps[i]]))
-  for (const r of recorded) {
+  // Budget and high-spending alerts, in this transaction (the hooks of app/hooks.ts). An entry
+  // nobody listens to is given quiet: the hooks act on none of it, but an earlier entry of the
+  // batch must not see it (its amount in the month, its row in the history).
+  const quiet = (r: (typeof recorded)[number]) => r.params.listeners?.hooks === false
+  const steps = recorded.every(quiet)
+    ? []
+    : await entryHookSteps(
+        tx,
+        recorded.map((r) => ({ ledger: r.params.ledger, entry: r.entry, quiet: quiet(r) })),
+      )
+  for (const [i, r] of recorded.entries()) {
     if (r.params.listeners?.webhooks !== false) {
       await emitWebhookEvent(tx, {
         ledgerId: r.params.ledger.ledgerId,
@@ -185,7 +188,7 @@ async function announceEntries(
         data: r.entry,
       })
     }
-    await stepOf.get(r)?.()
+    if (!quiet(r)) await steps[i]?.()
   }
 }
 

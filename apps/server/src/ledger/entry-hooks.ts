@@ -3,7 +3,15 @@ import type { Queryable } from '../platform/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 
 /** An entry just written (recorded or edited), seen inside the transaction that wrote it. */
-export type EntryWritten = { ledger: LedgerRef; entry: Transaction }
+export type EntryWritten = {
+  ledger: LedgerRef
+  entry: Transaction
+  /**
+   * Written together with the others, but no hook needs to act on it (its caller knows nobody
+   * listens): the hooks see it only as part of what the others' later entries are.
+   */
+  quiet?: boolean
+}
 /** What a hook does for one entry, run in the entries' order. */
 export type EntryStep = () => Promise<void>
 /**
