@@ -4,7 +4,7 @@ import { createTestDatabase, testEnv } from '../../test/test-server.ts'
 import { setBudget } from '../budgets/budgets.queries.ts'
 import type { Database, Db } from '../platform/db/database.ts'
 import { withTransaction } from '../platform/db/transaction.ts'
-import { recordEntry } from '../ledger/entries.ts'
+import { recordEntries, recordEntry } from '../ledger/entries.ts'
 import { ledgerForUser } from '../tenancy/ledgers.queries.ts'
 import { updateNotificationSettings } from '../messaging/notification-settings.queries.ts'
 import { deliverAlert } from './alerts.ts'
@@ -163,5 +163,70 @@ describe('budget alerts', () => {
     expect(await deliverAlert(db, env, silenced?.id ?? 0)).toBe('off')
     const none = await db.query('select 1 from whatsapp_outbound where user_id = $1', [off])
     expect(none.rowCount).toBe(0)
+  })
+
+  it('checks a batch of entries as one by one: each threshold crossed by the entry that crosses it', async () => {
+    // recordEntries (a WhatsApp batch) checks all its entries in one statement (ADR 024
+    // 2026-11-26 night); the k-th entry must see the spending with entries 1..k only.
+    const userId = await withBudget()
+    await spend(userId, 50_000)
+    await withTransaction(db, async (tx) => {
+      const ledger = await ledgerForUser(tx, { userId })
+      const entry = (cents: number) => ({
+        ledger,
+        userId,
+        entry: {
+          type: 'expense' as const,
+          amount_cents: cents,
+          description: 'compra',
+          category: 'mercado' as const,
+          occurred_on: '2026-11-12',
+        },
+        source: 'whatsapp' as const,
+      })
+      // 650 of 800 (81 %), then 850 (106 %).
+      return recordEntries(tx, [entry(15_000), entry(20_000)])
+    })
+    const alerts = await alertsOf(userId)
+    expect(alerts.map((a) => a.text)).toEqual([
+      '⚠️ Você já usou 81% do orçamento de *Mercado* em novembro de 2026: R$ 650,00 de R$ 800,00.',
+      '🚨 Você passou do orçamento de *Mercado* em novembro de 2026: R$ 850,00 de R$ 800,00 (106%).',
+    ])
+    // Both sent, each by its own job: the 80 % was crossed before the 100 %, not together.
+    expect(await deliveryJobs(alerts.map((a) => a.id))).toHaveLength(2)
+  })
+
+  it('checks high spending in a batch against the history before each entry, not after the batch', async () => {
+    const userId = await withBudget()
+    for (const day of ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04'])
+      await spend(userId, 2_000, day, 'lazer')
+    const recorded = await withTransaction(db, async (tx) => {
+      const ledger = await ledgerForUser(tx, { userId })
+      const entry = (cents: number) => ({
+        ledger,
+        userId,
+        entry: {
+          type: 'expense' as const,
+          amount_cents: cents,
+          description: `show ${cents}`,
+          category: 'lazer' as const,
+          occurred_on: '2026-11-12',
+        },
+        source: 'whatsapp' as const,
+      })
+      // R$ 500 against four of R$ 20: high. R$ 1.000 against those and the R$ 500 (twice the
+      // largest): high too. Had the first seen the second, it would not be.
+      return recordEntries(tx, [entry(50_000), entry(100_000)])
+    })
+    const ids = recorded.map((r) => (r instanceof Error ? 0 : r.entry.id))
+    const { rows } = await db.query<{ dedupe_key: string; text: string }>(
+      `select a.dedupe_key, a.text from alerts a join ledgers l on l.id = a.ledger_id
+        where l.owner_user_id = $1 and a.kind = 'high_spending' order by a.id`,
+      [userId],
+    )
+    expect(rows.map((r) => r.dedupe_key)).toEqual(ids.map((id) => `high:${id}`))
+    expect(rows[0]?.text).toBe(
+      '💸 Gasto alto: R$ 500,00 em *Lazer* (show 50000), bem acima do seu normal nessa categoria (mediana de R$ 20,00 nos últimos 90 dias).',
+    )
   })
 })

@@ -22,8 +22,11 @@ import { type CategoryHistory, HIGH_SPENDING_RULE, isHighSpending } from './high
  */
 
 type Snapshot = {
+  /** The entry's place in the batch (1-based). */
+  ord: string
   has_feature: boolean
   limit_cents: string | null
+  /** The month's spending after this entry: the batch's later entries of the key taken out. */
   spent_cents: string | null
   /** From 80 % of the budget: its keys for this category and month already recorded. */
   recorded: string[] | null
@@ -33,31 +36,131 @@ type Snapshot = {
   max_cents: number | null
 }
 
-export async function checkEntryAlerts(
+/** An entry to check, as the entry hooks give it. */
+export type EntryToCheck = {
+  ledger: LedgerRef
+  entry: Transaction
+  highSpending?: boolean
+  /**
+   * Written with the others but not to be checked (its caller knows nobody listens): only a
+   * later entry of the batch, which the earlier ones must not see.
+   */
+  quiet?: boolean
+}
+
+/** The alerts of one entry just written (a batch of one, checkEntriesAlerts). */
+export async function checkEntryAlerts(tx: Queryable, item: EntryToCheck): Promise<void> {
+  const [record] = await checkEntriesAlerts(tx, [item])
+  await record?.()
+}
+
+/**
+ * The alerts of entries just written together (recordEntries: a batch of WhatsApp messages, or
+ * one entry), read in ONE statement, with the outcome of checking them one after the other in
+ * the order given (ADR 024, 2026-11-26 night): the k-th entry of a (ledger, category, month)
+ * sees the month's spending with entries 1..k of the batch (the statement takes the later ones'
+ * amounts out of the total the insert has already moved), and a history without the batch's
+ * entries from k on. Returns, for each entry in order, what records its alerts; the caller runs
+ * them in that order (between the entries' events, as one by one), and an alert an earlier entry
+ * of the batch recorded is not recorded again, as the check one by one would have read it.
+ */
+export async function checkEntriesAlerts(
   tx: Queryable,
-  {
-    ledger,
-    entry,
-    highSpending = true,
-  }: { ledger: LedgerRef; entry: Transaction; highSpending?: boolean },
-): Promise<void> {
-  if (entry.type !== 'expense') return
+  items: readonly EntryToCheck[],
+): Promise<(() => Promise<void>)[]> {
+  const rule = HIGH_SPENDING_RULE
+  const expenses = items.flatMap((item, i) =>
+    item.entry.type === 'expense'
+      ? [
+          {
+            ...item,
+            i,
+            large:
+              !item.quiet &&
+              (item.highSpending ?? true) &&
+              item.entry.amount_cents >= rule.minAmountCents,
+          },
+        ]
+      : [],
+  )
+  const steps: (() => Promise<void>)[] = items.map(() => async () => {})
+  if (expenses.every((e) => e.quiet)) return steps
+  // One round trip for the batch: each entry's plan flag, budget, spending after it, recorded
+  // budget alerts (from 80 % on) and — only for a large expense under a plan with the feature —
+  // its 90/180-day history. Named: prepared once per connection.
+  const { rows } =
+    expenses.length === 1 && expenses[0]
+      ? await checkOne(tx, expenses[0])
+      : await tx.query<Snapshot>({
+          name: 'entry-alerts-check-batch',
+          text: CHECK_SQL,
+          values: [
+            expenses.map((e) => e.ledger.ledgerId),
+            expenses.map((e) => e.ledger.ownerId),
+            expenses.map((e) => e.entry.category),
+            expenses.map((e) => `${e.entry.occurred_on.slice(0, 7)}-01`),
+            expenses.map((e) => e.entry.amount_cents),
+            expenses.map((e) => e.entry.id),
+            expenses.map((e) => e.entry.occurred_on),
+            expenses.map((e) => e.large),
+            expenses.map((e) => !e.quiet),
+            rule.medianWindowDays,
+            rule.maxWindowDays,
+          ],
+        })
+  const byOrd = new Map(rows.map((r) => [Number(r.ord), r]))
+  // Budget keys recorded by an earlier entry of this batch (per ledger), as one by one would read.
+  const recordedHere = new Set<string>()
+  for (const [n, e] of expenses.entries()) {
+    const snap = byOrd.get(n + 1)
+    if (e.quiet || !snap?.has_feature) continue
+    const month = e.entry.occurred_on.slice(0, 7)
+    const budget: NewAlert[] = []
+    if (snap.limit_cents !== null && snap.spent_cents !== null) {
+      const recorded = new Set(snap.recorded ?? [])
+      for (const alert of budgetAlertsFor({
+        ledger: e.ledger,
+        category: e.entry.category,
+        month,
+        limitCents: Number(snap.limit_cents),
+        spentCents: Number(snap.spent_cents),
+      })) {
+        const key = `${alert.ledgerId}\u0000${alert.dedupeKey}`
+        if (recorded.has(alert.dedupeKey) || recordedHere.has(key)) continue
+        recordedHere.add(key)
+        budget.push(alert)
+      }
+    }
+    const history =
+      e.large && snap.count !== null
+        ? {
+            count: snap.count,
+            medianCents: Number(snap.median_cents ?? 0),
+            maxCents: Number(snap.max_cents ?? 0),
+          }
+        : null
+    steps[e.i] = async () => {
+      // One at a time: an alert recorded alone keeps its own keyed delivery job. Those already
+      // recorded are not inserted again (their unique key would refuse them anyway; a
+      // concurrent entry that records one first still meets that key).
+      for (const alert of budget) await recordAlerts(tx, [alert])
+      if (history) await highSpendingAlert(tx, { ledger: e.ledger, entry: e.entry, history })
+    }
+  }
+  return steps
+}
+
+/** checkEntriesAlerts' statement for one entry (not quiet: a lone quiet one is not checked). */
+function checkOne(tx: Queryable, e: EntryToCheck & { large: boolean }) {
+  const { ledger, entry } = e
   const month = entry.occurred_on.slice(0, 7)
   const rule = HIGH_SPENDING_RULE
-  const large = highSpending && entry.amount_cents >= rule.minAmountCents
-  // One round trip (ADR 013, 2026-11-26 evening): the plan's flag, the category's budget and
-  // month total, which of its budget alerts exist (from 80 % on), and — only for a large
-  // expense (its own named statement), under a plan with the feature (the lateral's one-time
-  // filter) — the 90/180-day history. Two statements rather than one with a flag parameter: a
-  // flag folded into each custom plan kept PostgreSQL from settling on a generic plan, so every
-  // entry was planned again. Named: prepared once per connection, so each entry pays for
-  // running it, not planning it.
   const budgetKeys = [
     `budget_80:${entry.category}:${month}`,
     `budget_100:${entry.category}:${month}`,
   ]
-  const { rows } = await tx.query<Snapshot>(
-    large
+  return tx.query<Snapshot>(
+    e.large
       ? {
           name: 'entry-alerts-check-history',
           text: checkSql(true),
@@ -79,39 +182,16 @@ export async function checkEntryAlerts(
           values: [ledger.ledgerId, entry.category, `${month}-01`, ledger.ownerId, budgetKeys],
         },
   )
-  const snap = rows[0]
-  if (!snap?.has_feature) return
-  if (snap.limit_cents !== null && snap.spent_cents !== null) {
-    const recorded = new Set(snap.recorded ?? [])
-    // One at a time: an alert recorded alone keeps its own keyed delivery job. Those already
-    // recorded are not inserted again (their unique key would refuse them anyway; a concurrent
-    // entry that records one first still meets that key).
-    for (const alert of budgetAlertsFor({
-      ledger,
-      category: entry.category,
-      month,
-      limitCents: Number(snap.limit_cents),
-      spentCents: Number(snap.spent_cents),
-    })) {
-      if (!recorded.has(alert.dedupeKey)) await recordAlerts(tx, [alert])
-    }
-  }
-  if (large && snap.count !== null) {
-    await highSpendingAlert(tx, {
-      ledger,
-      entry,
-      history: {
-        count: snap.count,
-        medianCents: Number(snap.median_cents ?? 0),
-        maxCents: Number(snap.max_cents ?? 0),
-      },
-    })
-  }
 }
 
-/** The check's statement; with `history`, also the category's 90/180-day history ($6–$9). */
+/**
+ * The statement for a batch of one (recordEntry, an edit: most entries outside WhatsApp); with
+ * `history`, also the category's 90/180-day history ($6–$9). The batch's array form costs a
+ * plan each call (≈ 0.7 ms: its custom plans, not its rows), these two settle on generic plans
+ * (p50 0.14 ms in `npm run bench -- alerts`); for one entry they decide the same.
+ */
 function checkSql(history: boolean): string {
-  return `select x.has_feature, x.limit_cents, x.spent_cents,
+  return `select 1 as ord, x.has_feature, x.limit_cents, x.spent_cents,
             case when x.spent_cents * 100 >= x.limit_cents * 80 then
               array(select a.dedupe_key from alerts a
                      where a.ledger_id = $1 and a.dedupe_key = any($5::text[])) end as recorded,
@@ -140,6 +220,55 @@ function checkSql(history: boolean): string {
              : ''
 }`
 }
+
+/**
+ * The batch check's statement ($1–$9 one element per expense, in order, $9 false for a quiet
+ * one; $10, $11 the history's windows). The spending an entry sees is the month's total (moved by the whole batch's insert)
+ * less the batch's later expenses of the same key; the recorded keys are read from 80 % on; the
+ * history (a lateral run only for large expenses under a plan with the feature) leaves out the
+ * entry itself and the batch's later entries of its ledger.
+ */
+const CHECK_SQL = `with b as (
+    select * from unnest($1::bigint[], $2::text[], $3::text[], $4::date[], $5::bigint[],
+                         $6::bigint[], $7::date[], $8::bool[], $9::bool[])
+      with ordinality as b(ledger_id, owner_id, category, month, amount_cents, id, occurred_on,
+                           large, checked, ord))
+  select b.ord, x.has_feature, x.limit_cents, x.spent_cents,
+         case when x.spent_cents * 100 >= x.limit_cents * 80 then
+           array(select a.dedupe_key from alerts a
+                  where a.ledger_id = b.ledger_id
+                    and a.dedupe_key = any(array[
+                      'budget_80:' || b.category || ':' || to_char(b.month, 'YYYY-MM'),
+                      'budget_100:' || b.category || ':' || to_char(b.month, 'YYYY-MM')])) end
+           as recorded,
+         h.count, h.median_cents, h.max_cents
+    from b
+    cross join lateral (
+      select ${planHasFeatureSql('alertas_orçamento')} as has_feature,
+             (select bu.limit_cents from budgets bu
+               where bu.ledger_id = b.ledger_id and bu.category = b.category
+                 and bu.from_month <= b.month
+               order by bu.from_month desc limit 1) as limit_cents,
+             (select t.total_cents from ledger_month_totals t
+               where t.ledger_id = b.ledger_id and t.month = b.month and t.type = 'expense'
+                 and t.category = b.category)
+             - (select coalesce(sum(l.amount_cents), 0) from b l
+                 where l.ledger_id = b.ledger_id and l.category = b.category
+                   and l.month = b.month and l.ord > b.ord) as spent_cents
+        from subscribers s join plan_features p on p.plan_type = s.plan_type
+       where s.user_id = b.owner_id) x
+    left join lateral (
+      select count(*) filter (where t.occurred_on >= b.occurred_on - $10::int)::int as count,
+             percentile_cont(0.5) within group (order by t.amount_cents)
+               filter (where t.occurred_on >= b.occurred_on - $10::int) as median_cents,
+             max(t.amount_cents) as max_cents
+        from transactions t
+       where b.large and x.has_feature
+         and t.ledger_id = b.ledger_id and t.category = b.category and t.type = 'expense'
+         and t.occurred_on between b.occurred_on - $11::int and b.occurred_on
+         and t.id <> all(array(select l.id from b l
+                               where l.ledger_id = b.ledger_id and l.ord >= b.ord))) h on true
+   where b.checked`
 
 const name = (category: Category) => CATEGORY_LABELS[category]
 

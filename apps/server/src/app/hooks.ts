@@ -1,4 +1,4 @@
-import { checkEntryAlerts, checkImportedAlerts } from '../alerts/index.ts'
+import { checkEntriesAlerts, checkImportedAlerts } from '../alerts/index.ts'
 import {
   type EntriesHook,
   type EntryHook,
@@ -6,8 +6,11 @@ import {
   onEntryWritten,
 } from '../ledger/index.ts'
 
-/** Every entry written checks the budget and high-spending alerts (alerts/entry-alerts.ts). */
-const checkEntryAlertsHook: EntryHook = (tx, written) => checkEntryAlerts(tx, written)
+/**
+ * Every entry written checks the budget and high-spending alerts (alerts/entry-alerts.ts); the
+ * entries written together, in one statement.
+ */
+const checkEntryAlertsHook: EntryHook = (tx, written) => checkEntriesAlerts(tx, written)
 /** A statement's entries check each budget they touch once (alerts/entry-alerts.ts). */
 const checkImportedAlertsHook: EntriesHook = (tx, written) => checkImportedAlerts(tx, written)
 

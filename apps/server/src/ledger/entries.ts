@@ -6,7 +6,7 @@ import {
   type Transaction,
   type TransactionPatch,
 } from '@equilibrai/shared'
-import { entryWritten } from './entry-hooks.ts'
+import { entryHookSteps, entryWritten } from './entry-hooks.ts'
 import { BadRequestError, type Queryable } from '../platform/index.ts'
 import { emitWebhookEvent } from '../events/index.ts'
 import { LimitReachedError, TransactionNotFoundError } from './errors.ts'
@@ -81,7 +81,7 @@ export async function recordEntry(
   const checked = await checkEntry(tx, params)
   const usage = await claimEntrySlot(tx, { ownerId: params.ledger.ownerId })
   const entry = await insertTransaction(tx, insertParams(checked))
-  await announceEntry(tx, checked, entry)
+  await announceEntries(tx, [{ params: checked, entry }])
   return { entry, usage }
 }
 
@@ -108,8 +108,8 @@ export async function checkEntry(
  * LimitReachedError recordEntry would have thrown: an owner's entries past the plan's room are
  * refused in the order given, changing nothing.
  *
- * The caller gives at most one entry a ledger when the entries' hooks must see them one at a
- * time (the alerts read the ledger's totals, which this statement has already moved for all).
+ * The entries' hooks read once for all of them and see each as if recorded one at a time (the
+ * alerts: the k-th entry of a category's month sees its spending with entries 1..k).
  */
 export async function recordEntries(
   tx: Queryable,
@@ -131,6 +131,7 @@ export async function recordEntries(
   const granted = entries.filter((_, i) => !(outcome[i] instanceof LimitReachedError))
   const inserted = await insertEntries(tx, granted.map(insertParams))
   const results: (RecordedEntry | LimitReachedError)[] = []
+  const recorded: { params: RecordEntryParams; entry: Transaction }[] = []
   let n = 0
   for (const [i, o] of outcome.entries()) {
     if (o instanceof LimitReachedError) {
@@ -140,9 +141,10 @@ export async function recordEntries(
     const entry = inserted[n++]
     const params = entries[i]
     if (!entry || !params) throw new Error('insertEntries returned fewer rows than given')
-    await announceEntry(tx, params, entry)
+    recorded.push({ params, entry })
     results.push({ entry, usage: o.usage })
   }
+  await announceEntries(tx, recorded)
   return results
 }
 
@@ -159,17 +161,35 @@ function insertParams(params: RecordEntryParams): NewEntryRow {
   }
 }
 
-/** The transaction.created event and the entry hooks, unless the caller knows nobody listens. */
-async function announceEntry(tx: Queryable, params: RecordEntryParams, entry: Transaction) {
-  if (params.listeners?.webhooks !== false) {
-    await emitWebhookEvent(tx, {
-      ledgerId: params.ledger.ledgerId,
-      type: 'transaction.created',
-      data: entry,
-    })
+/**
+ * Each entry's transaction.created event and entry hooks in the order given, unless the caller
+ * knows nobody listens. The hooks read for all the entries at once (the alerts: one statement,
+ * entry-hooks.ts) and act for each after its event, with the outcome of one entry at a time.
+ */
+async function announceEntries(
+  tx: Queryable,
+  recorded: readonly { params: RecordEntryParams; entry: Transaction }[],
+) {
+  // Budget and high-spending alerts, in this transaction (the hooks of app/hooks.ts). An entry
+  // nobody listens to is given quiet: the hooks act on none of it, but an earlier entry of the
+  // batch must not see it (its amount in the month, its row in the history).
+  const quiet = (r: (typeof recorded)[number]) => r.params.listeners?.hooks === false
+  const steps = recorded.every(quiet)
+    ? []
+    : await entryHookSteps(
+        tx,
+        recorded.map((r) => ({ ledger: r.params.ledger, entry: r.entry, quiet: quiet(r) })),
+      )
+  for (const [i, r] of recorded.entries()) {
+    if (r.params.listeners?.webhooks !== false) {
+      await emitWebhookEvent(tx, {
+        ledgerId: r.params.ledger.ledgerId,
+        type: 'transaction.created',
+        data: r.entry,
+      })
+    }
+    if (!quiet(r)) await steps[i]?.()
   }
-  // Budget and high-spending alerts, in this transaction (the hooks of app/hooks.ts).
-  if (params.listeners?.hooks !== false) await entryWritten(tx, { ledger: params.ledger, entry })
 }
 
 /**

@@ -3,8 +3,24 @@ import type { Queryable } from '../platform/index.ts'
 import type { LedgerRef } from '../tenancy/index.ts'
 
 /** An entry just written (recorded or edited), seen inside the transaction that wrote it. */
-export type EntryWritten = { ledger: LedgerRef; entry: Transaction }
-export type EntryHook = (tx: Queryable, written: EntryWritten) => Promise<void>
+export type EntryWritten = {
+  ledger: LedgerRef
+  entry: Transaction
+  /**
+   * Written together with the others, but no hook needs to act on it (its caller knows nobody
+   * listens): the hooks see it only as part of what the others' later entries are.
+   */
+  quiet?: boolean
+}
+/** What a hook does for one entry, run in the entries' order. */
+export type EntryStep = () => Promise<void>
+/**
+ * A hook reads what it needs for all the entries written together at once (one statement for a
+ * batch, ADR 024 2026-11-26 night) and returns, for each entry in order, what it does for it —
+ * with the outcome of running it for each entry one after the other (the k-th sees entries
+ * 1..k, and what the steps before its own did).
+ */
+export type EntryHook = (tx: Queryable, written: readonly EntryWritten[]) => Promise<EntryStep[]>
 
 /*
  * Modules above the ledger react to an entry (alerts check budgets and high spending) without
@@ -18,8 +34,26 @@ export function onEntryWritten(hook: EntryHook): void {
   if (!hooks.includes(hook)) hooks.push(hook)
 }
 
+/**
+ * The hooks' steps for entries written together, one per entry in order: each hook reads once
+ * for all of them here; the caller runs step k after entry k's own event, as one by one. (With
+ * several hooks, each reads before the others' steps run: today there is one, the alerts.)
+ */
+export async function entryHookSteps(
+  tx: Queryable,
+  written: readonly EntryWritten[],
+): Promise<EntryStep[]> {
+  const perHook: EntryStep[][] = []
+  for (const hook of hooks) perHook.push(await hook(tx, written))
+  return written.map((_, i) => async () => {
+    for (const steps of perHook) await steps[i]?.()
+  })
+}
+
+/** The hooks of one entry written (an edit): a batch of one. */
 export async function entryWritten(tx: Queryable, written: EntryWritten): Promise<void> {
-  for (const hook of hooks) await hook(tx, written)
+  const [step] = await entryHookSteps(tx, [written])
+  await step?.()
 }
 
 /**
