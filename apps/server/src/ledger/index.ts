@@ -61,7 +61,7 @@ export { monthSummary, rangeSummary } from './summary.queries.ts'
 export { summaryRoutes } from './summary.routes.ts'
 export {
   getTransaction,
-  insertTransactions,
+  insertEntries,
   lastTransactionBy,
   recentTransactions,
 } from './transactions.queries.ts'

@@ -101,7 +101,7 @@ export type NewEntryRow = Parameters<typeof insertTransaction>[1]
 
 /**
  * insertTransaction for many entries (of one or many ledgers) in ONE statement (a batch of
- * WhatsApp messages, ADR 024 2026-11-26 late): the totals triggers run once for the statement
+ * WhatsApp messages, ADR 024 2026-11-26 late; the recurring_entries run): the totals triggers run once for the statement
  * (transition tables, migration 043). Returned in the order given. An entry without an account
  * gets its ledger's default here, as migration 018's row trigger would give it.
  */
@@ -291,53 +291,4 @@ export function decodeCursor(text: string): Cursor | null {
   const m = /^(\d{4}-\d{2}-\d{2})~(\d{1,15})$/.exec(decoded)
   if (!m || !isRealDate(m[1] as string)) return null
   return { occurredOn: m[1] as string, id: Number(m[2]) }
-}
-
-/**
- * Inserts many entries in one statement (the recurring_entries run), in the order given, on
- * their ledger's default account; the caller has claimed their slots. The totals triggers run
- * once for the whole statement.
- */
-export async function insertTransactions(
-  db: Queryable,
-  entries: readonly {
-    ledgerId: number
-    createdBy: string
-    entry: NewEntry
-    source: EntrySource
-  }[],
-): Promise<Transaction[]> {
-  if (entries.length === 0) return []
-  const { rows } = await db.query<Row>(
-    `with x as (
-       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[],
-                            $6::text[], $7::date[], $8::text[]) with ordinality
-                as x(ledger_id, created_by, type, amount_cents, description, category,
-                     occurred_on, source, ord)),
-     ins as (
-       insert into transactions
-         (ledger_id, account_id, created_by, type, amount_cents, description, category,
-          occurred_on, source)
-       select ledger_id,
-              -- The ledger's default account, read here rather than by the row trigger of
-              -- migration 018 (one plpgsql call per entry).
-              (select a.id from accounts a where a.ledger_id = x.ledger_id and a.is_default),
-              created_by, type, amount_cents, description, category, occurred_on, source
-         from x order by ord
-       returning *)
-     select ${COLUMNS} from ins as t ${CREATOR} order by t.id`,
-    [
-      entries.map((e) => e.ledgerId),
-      entries.map((e) => e.createdBy),
-      entries.map((e) => e.entry.type),
-      entries.map((e) => e.entry.amount_cents),
-      entries.map((e) => e.entry.description),
-      entries.map((e) => e.entry.category),
-      entries.map((e) => e.entry.occurred_on),
-      entries.map((e) => e.source),
-    ],
-  )
-  // Rows are inserted in `ord` order and their identity values drawn as they go, so sorted by id
-  // they come back in the order given.
-  return rows.map(toTransaction)
 }

@@ -18,12 +18,7 @@ import {
   withTransaction,
 } from '../platform/index.ts'
 import { checkBudgetAlertsOf } from '../alerts/index.ts'
-import {
-  claimEntrySlots,
-  getUsages,
-  insertTransactions,
-  LimitReachedError,
-} from '../ledger/index.ts'
+import { claimEntrySlots, getUsages, insertEntries, LimitReachedError } from '../ledger/index.ts'
 import { emitWebhookEvent } from '../events/index.ts'
 import { notifyUser, templateMessage } from '../messaging/index.ts'
 import { recurringRefusedJob } from './recurring.jobs.ts'
@@ -162,7 +157,7 @@ async function recordBatch(
     } else refused.push(o)
   }
 
-  const entries = await insertTransactions(
+  const entries = await insertEntries(
     tx,
     recorded.map(({ due, on }) => ({
       ledgerId: due.ledger_id,
