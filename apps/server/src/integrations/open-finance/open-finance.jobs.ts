@@ -12,7 +12,13 @@ export const openFinanceSyncJob = defineJob({
   task: 'open_finance_connection_sync',
   payload: z.object({
     connection_id: z.number().int().positive(),
+    /** Failed reads so far (the retries' count, ARCHITECTURE §11). */
     attempt: z.number().int().min(0).default(0),
+    /**
+     * Times the bank was still updating so far: counted apart from the retries, so a wait does not
+     * use up one of the 10 retries of a failing aggregator.
+     */
+    waits: z.number().int().min(0).default(0),
     /** The daily run's "now" (run-task --at), for the consent; absent: the job's clock. */
     at: z.iso.datetime().optional(),
   }),

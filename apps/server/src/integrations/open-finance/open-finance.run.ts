@@ -28,18 +28,24 @@ export const OPEN_FINANCE_POLICY: SyncPolicy = {
   waitMaxMs: 30_000,
 }
 
-/** `at`: the "now" the sync compares the consent with (the daily run's, e.g. run-task --at). */
+/**
+ * `at`: the "now" the sync compares the consent with (the daily run's, e.g. run-task --at).
+ * `attempt` counts failed reads and `waits` the times the bank was still updating, apart.
+ */
 export function queueSync(
   db: Queryable,
   connectionId: number,
-  attempt = 0,
-  runAt?: Date,
-  at?: string,
+  {
+    attempt = 0,
+    waits = 0,
+    runAt,
+    at,
+  }: { attempt?: number; waits?: number; runAt?: Date; at?: string } = {},
 ) {
   return addJob(
     db,
     openFinanceSyncJob,
-    { connection_id: connectionId, attempt, ...(at ? { at } : {}) },
+    { connection_id: connectionId, attempt, waits, ...(at ? { at } : {}) },
     { key: connectionId, queue: String(connectionId), ...(runAt ? { runAt } : {}) },
   )
 }
@@ -49,15 +55,21 @@ const backoff = (attempt: number, base: number, max: number) => Math.min(max, ba
 /** The job's work: one sync, then its own next step (wait, retry, give up). */
 export async function runSyncJob(
   deps: { db: Db; env: Env; log: Logger; policy?: SyncPolicy },
-  { connection_id, attempt, at }: { connection_id: number; attempt: number; at?: string },
+  {
+    connection_id,
+    attempt,
+    waits = 0,
+    at,
+  }: { connection_id: number; attempt: number; waits?: number; at?: string },
 ) {
   const outcome = await syncConnection(deps, connection_id, at ? new Date(at) : new Date())
   const p = deps.policy ?? OPEN_FINANCE_POLICY
   if (outcome.kind === 'done') return
   if (outcome.kind === 'wait') {
-    if (attempt < p.maxWaits) {
-      const delay = backoff(attempt, p.waitBaseMs, p.waitMaxMs)
-      await queueSync(deps.db, connection_id, attempt + 1, new Date(Date.now() + delay), at)
+    if (waits < p.maxWaits) {
+      const delay = backoff(waits, p.waitBaseMs, p.waitMaxMs)
+      const runAt = new Date(Date.now() + delay)
+      await queueSync(deps.db, connection_id, { attempt, waits: waits + 1, runAt, at })
     } else {
       await giveUp(
         deps,
@@ -73,7 +85,8 @@ export async function runSyncJob(
   )
   if (attempt < p.maxRetries) {
     const delay = backoff(attempt, p.retryBaseMs, p.retryMaxMs)
-    await queueSync(deps.db, connection_id, attempt + 1, new Date(Date.now() + delay), at)
+    const runAt = new Date(Date.now() + delay)
+    await queueSync(deps.db, connection_id, { attempt: attempt + 1, waits, runAt, at })
     return
   }
   await giveUp(deps, connection_id, outcome.error)
@@ -85,6 +98,6 @@ export async function runSyncJob(
  */
 export async function queueDailySyncs(db: Db, at = new Date()): Promise<{ queued: number }> {
   const ids = await connectionsToRefresh(db)
-  for (const id of ids) await queueSync(db, id, 0, undefined, at.toISOString())
+  for (const id of ids) await queueSync(db, id, { at: at.toISOString() })
   return { queued: ids.length }
 }
