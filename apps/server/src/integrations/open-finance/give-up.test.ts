@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedInUser } from '../../../test/auth-client.ts'
 import { expectContract } from '../../../test/contract.ts'
 import { startTestServer, type TestServer } from '../../../test/test-server.ts'
+import { jobKey } from '../../platform/jobs/job-spec.ts'
 import { dayIso, FakePluggy } from './fake-pluggy/fake-pluggy.ts'
 import { openFinanceSyncJob } from './open-finance.jobs.ts'
 import { OPEN_FINANCE_POLICY, runSyncJob, type SyncPolicy } from './open-finance.run.ts'
@@ -77,6 +78,22 @@ async function outdatedMessages(userId: string, connectionId: number) {
   return rows.map((r) => JSON.stringify(r.payload))
 }
 
+/** The connect's webhook re-read done too: nothing runs now but what the test starts. */
+async function noSyncLeft() {
+  await expect
+    .poll(
+      async () =>
+        (
+          await server.database.pool.query<{ n: number }>(
+            'select count(*)::int as n from graphile_worker.jobs where task_identifier = $1',
+            [openFinanceSyncJob.task],
+          )
+        ).rows[0]?.n,
+      { timeout: 15_000, interval: 50 },
+    )
+    .toBe(0)
+}
+
 describe('the aggregator failing for good', () => {
   it('gives up after 10 retries: outdated with the partial read, one message, nothing twice later', async () => {
     const u = await signedInUser(server)
@@ -91,19 +108,7 @@ describe('the aggregator failing for good', () => {
     expect(created.status).toBe(201)
     const { id } = (await created.json()) as { id: number }
     await until(u, id, 'ok')
-    // The connect's webhook re-read done too: nothing runs now but what the test starts.
-    await expect
-      .poll(
-        async () =>
-          (
-            await server.database.pool.query<{ n: number }>(
-              'select count(*)::int as n from graphile_worker.jobs where task_identifier = $1',
-              [openFinanceSyncJob.task],
-            )
-          ).rows[0]?.n,
-        { timeout: 15_000, interval: 50 },
-      )
-      .toBe(0)
+    await noSyncLeft()
     const before = await descriptions(u)
 
     const { rows } = await server.database.pool.query<{ item_id: string }>(
@@ -156,5 +161,52 @@ describe('the aggregator failing for good', () => {
     expect(after.filter((d) => d === 'COMPRA NAO LIDA')).toHaveLength(1)
     expect(after).toHaveLength(before.length + 2)
     expect(await outdatedMessages(u.userId, id)).toHaveLength(1)
+  })
+
+  it('counts the bank still updating apart from the failures: a wait uses up no retry', async () => {
+    const u = await signedInUser(server)
+    await server.database.pool.query('update subscribers set plan_type = $2 where user_id = $1', [
+      u.userId,
+      'pf_simples',
+    ])
+    const created = await u.client.post('/api/v1/connections', {
+      connector_id: 2,
+      credentials: { user: 'user-ok', password: 'password-ok' },
+    })
+    const { id } = (await created.json()) as { id: number }
+    await until(u, id, 'ok')
+    await noSyncLeft()
+    const { rows } = await server.database.pool.query<{ item_id: string }>(
+      'select item_id from bank_connections where id = $1',
+      [id],
+    )
+    const itemId = rows[0]?.item_id ?? ''
+    // Every next step an hour away, so the file's runner leaves the queued job for us to read.
+    const hour = 3_600_000
+    const later: SyncPolicy = {
+      ...QUICK,
+      waitBaseMs: hour,
+      waitMaxMs: hour,
+      retryBaseMs: hour,
+      retryMaxMs: hour,
+    }
+    const next = async () => {
+      const job = await server.database.pool.query<{ payload: unknown }>(
+        'select payload from graphile_worker._private_jobs where key = $1',
+        [jobKey(openFinanceSyncJob, id)],
+      )
+      return openFinanceSyncJob.payload.parse(job.rows[0]?.payload)
+    }
+    const { db, env, log } = server.deps
+
+    fake.setItemStatus(itemId, 'UPDATING')
+    await runSyncJob({ db, env, log, policy: later }, { connection_id: id, attempt: 3, waits: 0 })
+    expect(await next()).toMatchObject({ attempt: 3, waits: 1 })
+
+    fake.setItemStatus(itemId, 'UPDATED')
+    fake.failAlways(503)
+    await runSyncJob({ db, env, log, policy: later }, { connection_id: id, attempt: 3, waits: 1 })
+    expect(await next()).toMatchObject({ attempt: 4, waits: 1 })
+    fake.stopFailing()
   })
 })
