@@ -94,28 +94,33 @@ async function noSyncLeft() {
     .toBe(0)
 }
 
+/** A person on PF Simples with the sandbox bank connected and read, nothing else running. */
+async function connectedPerson() {
+  const u = await signedInUser(server)
+  await server.database.pool.query('update subscribers set plan_type = $2 where user_id = $1', [
+    u.userId,
+    'pf_simples',
+  ])
+  const created = await u.client.post('/api/v1/connections', {
+    connector_id: 2,
+    credentials: { user: 'user-ok', password: 'password-ok' },
+  })
+  expect(created.status).toBe(201)
+  const { id } = (await created.json()) as { id: number }
+  await until(u, id, 'ok')
+  await noSyncLeft()
+  const { rows } = await server.database.pool.query<{ item_id: string }>(
+    'select item_id from bank_connections where id = $1',
+    [id],
+  )
+  return { u, id, itemId: rows[0]?.item_id ?? '' }
+}
+
 describe('the aggregator failing for good', () => {
   it('gives up after 10 retries: outdated with the partial read, one message, nothing twice later', async () => {
-    const u = await signedInUser(server)
-    await server.database.pool.query('update subscribers set plan_type = $2 where user_id = $1', [
-      u.userId,
-      'pf_simples',
-    ])
-    const created = await u.client.post('/api/v1/connections', {
-      connector_id: 2,
-      credentials: { user: 'user-ok', password: 'password-ok' },
-    })
-    expect(created.status).toBe(201)
-    const { id } = (await created.json()) as { id: number }
-    await until(u, id, 'ok')
-    await noSyncLeft()
+    const { u, id, itemId } = await connectedPerson()
     const before = await descriptions(u)
 
-    const { rows } = await server.database.pool.query<{ item_id: string }>(
-      'select item_id from bank_connections where id = $1',
-      [id],
-    )
-    const itemId = rows[0]?.item_id ?? ''
     const checking = fake.accountsOf(itemId).find((a) => a.type === 'BANK')?.id ?? ''
     const card = fake.accountsOf(itemId).find((a) => a.type === 'CREDIT')?.id ?? ''
     const today = dayIso(new Date(), 0)
@@ -164,23 +169,7 @@ describe('the aggregator failing for good', () => {
   })
 
   it('counts the bank still updating apart from the failures: a wait uses up no retry', async () => {
-    const u = await signedInUser(server)
-    await server.database.pool.query('update subscribers set plan_type = $2 where user_id = $1', [
-      u.userId,
-      'pf_simples',
-    ])
-    const created = await u.client.post('/api/v1/connections', {
-      connector_id: 2,
-      credentials: { user: 'user-ok', password: 'password-ok' },
-    })
-    const { id } = (await created.json()) as { id: number }
-    await until(u, id, 'ok')
-    await noSyncLeft()
-    const { rows } = await server.database.pool.query<{ item_id: string }>(
-      'select item_id from bank_connections where id = $1',
-      [id],
-    )
-    const itemId = rows[0]?.item_id ?? ''
+    const { id, itemId } = await connectedPerson()
     // Every next step an hour away, so the file's runner leaves the queued job for us to read.
     const hour = 3_600_000
     const later: SyncPolicy = {
