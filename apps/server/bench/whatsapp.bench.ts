@@ -38,7 +38,8 @@ import { mergeCounts, printPerMessage, startCounting, stopCounting } from './que
  *    with the acknowledgement times of its deliveries and the round trips to PostgreSQL each
  *    message cost (every statement of this process: webhook, jobs, sends), and where
  *    PostgreSQL's execution time went (pg_stat_statements, triggers' statements included; not
- *    with BENCH_DATABASE_URL).
+ *    with BENCH_DATABASE_URL, nor with BENCH_STATEMENTS=off: track=all costs PostgreSQL about a
+ *    tenth of its CPU, so a run without it shows the throughput as production runs it).
  * 4. Order (ARCHITECTURE §12): each person's replies reached the fake Graph API in the order
  *    their messages were sent, at least ~1 s apart; violations are counted and printed.
  */
@@ -73,7 +74,10 @@ const ROUNDS = Number(process.env.BENCH_ACK_ROUNDS ?? 3)
 
 const fake = await startFakeMeta()
 // The embedded cluster with pg_stat_statements preloaded (section 3's statement times).
-const statementsDir = process.env.BENCH_DATABASE_URL ? null : await dataDirWithStatements()
+const statementsDir =
+  process.env.BENCH_DATABASE_URL || process.env.BENCH_STATEMENTS === 'off'
+    ? null
+    : await dataDirWithStatements()
 const server = await startBenchServer({
   ...fakeMetaEnv(fake),
   ...(statementsDir ? { DATA_DIR: statementsDir } : {}),
