@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks'
  * It sends through node:http on kept-alive connections rather than fetch: Meta's machines are
  * not ours, and at ~0.5 ms of CPU a delivery fetch took a fifth of a core from the server, the
  * worker and PostgreSQL during the burst, and its own late turns on a CPU showed as the ack's
- * `back` part (ADR 008, 2026-11-27).
+ * `back` part (ADR 036, 2026-11-27).
  */
 
 export type Signed = {

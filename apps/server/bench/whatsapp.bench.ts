@@ -4,25 +4,19 @@ import { rmSync } from 'node:fs'
 import { fmt, startBenchServer } from '../../../bench/bench-server.ts'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { createLogger } from '../src/platform/logger.ts'
-import {
-  delivery,
-  fakeMetaEnv,
-  messageId,
-  type SentMessage,
-  signedDelivery,
-  startFakeMeta,
-} from '../test/fake-meta.ts'
+import { delivery, fakeMetaEnv, messageId, signedDelivery } from '../test/fake-meta.ts'
 import { insertUser } from '../test/ledger-fixtures.ts'
 import { type Sent, type Signed, startLoad, toLocal } from './ack-load.ts'
 import { type AckSplit, printSplit, watchAcks } from './ack-split.ts'
 import { percentile } from './bench-helpers.ts'
 import { cpuBetween, postmasterPid, treeCpu } from './cpu-meter.ts'
+import { type ReceivedMessage, startFakeMetaProcess } from './fake-meta-process.ts'
 import { dataDirWithStatements, printStatementTimes, resetStatements } from './pg-statements.ts'
 import { mergeCounts, printPerMessage, startCounting, stopCounting } from './query-counter.ts'
 
 /**
  * The WhatsApp channel on loopback, with the job runner in the server as `npm start` runs it and
- * a local fake of Meta's Graph API:
+ * a local fake of Meta's Graph API in a process of its own (fake-meta-process.ts):
  *
  * 1. Webhook acknowledgement at a steady 200 deliveries/s (one message each, from linked
  *    people): p50/p99, first with the jobs running elsewhere (WORKER=off, as a web instance
@@ -72,7 +66,7 @@ const SETTINGS = (
   })
 const ROUNDS = Number(process.env.BENCH_ACK_ROUNDS ?? 3)
 
-const fake = await startFakeMeta()
+const fake = await startFakeMetaProcess()
 // The embedded cluster with pg_stat_statements preloaded (section 3's statement times).
 const statementsDir =
   process.env.BENCH_DATABASE_URL || process.env.BENCH_STATEMENTS === 'off'
@@ -93,6 +87,7 @@ const cpuParts = () =>
   treeCpu(process.pid, {
     worker: worker?.pid,
     load: load.pid,
+    meta: fake.pid,
     postgres: postmasterPid(server.deps.env.DATA_DIR),
   })
 const url = `${server.url}/api/webhooks/whatsapp`
@@ -278,7 +273,7 @@ try {
     const from = person(i * 7 + 3)
     const t0 = performance.now()
     const replied = new Promise<void>((resolve) => {
-      const onSent = (m: SentMessage) => {
+      const onSent = (m: ReceivedMessage) => {
         if (m.to !== from) return
         fake.events.off('sent', onSent)
         resolve()
@@ -338,7 +333,7 @@ try {
   // CPU per message: what the neighbours on a shared machine cannot inflate much.
   const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0)
   console.log(
-    `  CPU per message: ${fmt(cpuTotal / BURST, 2)} ms (server ${fmt((cpu.rest ?? 0) / BURST, 2)}, load ${fmt((cpu.load ?? 0) / BURST, 2)}, worker ${fmt((cpu.worker ?? 0) / BURST, 2)}, PostgreSQL ${fmt((cpu.postgres ?? 0) / BURST, 2)}); 2 cores fully used: ${fmt(2000 / (cpuTotal / BURST))} messages/s`,
+    `  CPU per message: ${fmt(cpuTotal / BURST, 2)} ms (server ${fmt((cpu.rest ?? 0) / BURST, 2)}, load ${fmt((cpu.load ?? 0) / BURST, 2)}, fake Meta ${fmt((cpu.meta ?? 0) / BURST, 2)}, worker ${fmt((cpu.worker ?? 0) / BURST, 2)}, PostgreSQL ${fmt((cpu.postgres ?? 0) / BURST, 2)}); 2 cores fully used: ${fmt(2000 / (cpuTotal / BURST))} messages/s`,
   )
 
   // 4. Order per person, over every reply of the run.
