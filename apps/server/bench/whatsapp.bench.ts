@@ -326,6 +326,14 @@ try {
     `  acknowledgement meanwhile: p50 ${fmt(percentile(burstAcks, 50), 1)} ms   p99 ${fmt(burstP99, 1)} ms   (target p99 ≤ 50 ms: ${burstP99 <= 50 ? 'OK' : 'ABOVE TARGET'})`,
   )
   printSplit('while the burst was acknowledged', burstSplit)
+  // When the burst's replies reached Meta, per half second from its first POST.
+  const startEpoch = performance.timeOrigin + burstStart
+  const buckets: number[] = []
+  for (const m of fake.sent.slice(before)) {
+    const b = Math.floor((m.at - startEpoch) / 500)
+    buckets[b] = (buckets[b] ?? 0) + 1
+  }
+  console.log(`  replies per half second: ${Array.from(buckets, (n) => n ?? 0).join(' ')}`)
   const recorded = await db.query<{ n: number }>('select count(*)::int as n from transactions')
   console.log(`  entries recorded: ${recorded.rows[0]?.n}, replies sent: ${fake.sent.length}`)
   printPerMessage(counted, BURST, fmt)
