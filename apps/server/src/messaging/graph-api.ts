@@ -1,3 +1,4 @@
+import { httpCall } from './graph-http.ts'
 import type { OutboundMessage } from './messages.ts'
 
 /**
@@ -11,7 +12,11 @@ export type GraphConfig = {
   phoneNumberId: string
   accessToken: string
   timeoutMs?: number
+  /** Connections open at once to the API (graph-http.ts); the most calls that can be open. */
+  maxSockets?: number
 }
+
+const DEFAULT_MAX_SOCKETS = 64
 
 export type GraphResult =
   | { ok: true; wamid: string }
@@ -162,52 +167,37 @@ export async function postMessage(
   callbackData?: string,
   mediaId?: string,
 ): Promise<GraphResult> {
-  let response: Response
-  try {
-    response = await fetch(
-      `${config.apiBase.replace(/\/$/, '')}/${config.phoneNumberId}/messages`,
-      {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${config.accessToken}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(graphMessageBody(to, message, callbackData, mediaId)),
-        signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
+  const answer = await httpCall(
+    `${config.apiBase.replace(/\/$/, '')}/${config.phoneNumberId}/messages`,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${config.accessToken}`,
+        'Content-Type': 'application/json',
       },
+      body: JSON.stringify(graphMessageBody(to, message, callbackData, mediaId)),
+      timeoutMs: config.timeoutMs ?? 15_000,
+      maxSockets: config.maxSockets ?? DEFAULT_MAX_SOCKETS,
+    },
+  )
+  if ('failed' in answer) {
+    return graphFailure(
+      true,
+      0,
+      answer.failed === 'timeout' ? 'tempo esgotado' : `rede: ${answer.message}`,
     )
-  } catch (error) {
-    const name = (error as Error).name
-    return {
-      ok: false,
-      retryable: true,
-      windowClosed: false,
-      status: 0,
-      code: null,
-      reason: name === 'TimeoutError' ? 'tempo esgotado' : `rede: ${(error as Error).message}`,
-      retryAfterMs: null,
-    }
   }
-  const text = await response.text().catch(() => '')
   let body: unknown = null
   try {
-    body = text ? JSON.parse(text) : null
+    body = answer.text ? JSON.parse(answer.text) : null
   } catch {
     body = null
   }
-  if (response.ok) {
+  if (answer.status >= 200 && answer.status < 300) {
     const wamid = (body as { messages?: Array<{ id?: unknown }> } | null)?.messages?.[0]?.id
     if (typeof wamid === 'string' && wamid) return { ok: true, wamid }
     // A 2xx without a message id: it may have gone out, so sending again could duplicate it.
-    return {
-      ok: false,
-      retryable: false,
-      windowClosed: false,
-      status: response.status,
-      code: null,
-      reason: `HTTP ${response.status} sem id de mensagem`,
-      retryAfterMs: null,
-    }
+    return graphFailure(false, answer.status, `HTTP ${answer.status} sem id de mensagem`)
   }
-  return classifyGraphError(response.status, body, response.headers.get('retry-after'))
+  return classifyGraphError(answer.status, body, answer.retryAfter)
 }

@@ -1,5 +1,6 @@
 import type { Env } from '../platform/index.ts'
 import type { GraphConfig } from './graph-api.ts'
+import { SEND_BATCH } from './send-batch.ts'
 
 /**
  * Whether messages go to Meta: with an access token and a phone number id. Without them every
@@ -11,6 +12,8 @@ export function graphConfig(env: Env): GraphConfig | null {
     apiBase: env.WHATSAPP_API_BASE,
     phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
     accessToken: env.WHATSAPP_ACCESS_TOKEN,
+    // Every job slot may have a whole send batch's calls open at once.
+    maxSockets: env.WORKER_CONCURRENCY * SEND_BATCH,
   }
 }
 
