@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { startWorkerProfile, stopWorkerProfile } from './worker-profile.ts'
 
 /*
  * Bench-only: counts every statement this process sends to PostgreSQL (the server's pool and
@@ -12,12 +13,23 @@ type Tally = Map<string, number>
 let tally: Tally | null = null
 const original = pg.Client.prototype.query
 
+/**
+ * Labels by statement text: the same texts come back thousands of times, and collapsing each
+ * one's whitespace again was ~2 % of the worker's CPU in the burst — the bench's own cost,
+ * counted as the worker's in its CPU per message.
+ */
+const labels = new Map<string, string>()
+
 /** The statement's first words, whitespace collapsed: enough to tell statements apart. */
 function label(arg: unknown): string {
   const config = arg as { name?: string; text?: string } | string
   const text = typeof config === 'string' ? config : (config?.text ?? config?.name ?? '?')
+  const known = labels.get(text)
+  if (known !== undefined) return known
   const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > 110 ? `${flat.slice(0, 107)}...` : flat
+  const made = flat.length > 110 ? `${flat.slice(0, 107)}...` : flat
+  if (labels.size < 10_000) labels.set(text, made)
+  return made
 }
 
 function install() {
@@ -63,12 +75,21 @@ export function printPerMessage(
 
 /*
  * In a child process forked with `--import` of this file (the bench's worker process), the parent
- * drives the count over IPC: 'count:start', then 'count:stop' answers with the statements.
+ * drives the count over IPC: 'count:start', then 'count:stop' answers with the statements
+ * (and, with BENCH_PROFILE_WORKER, the worker's CPU profile of the same span: worker-profile.ts).
  */
 if (process.send) {
-  process.on('message', (message) => {
-    if (message === 'count:start') startCounting()
-    if (message === 'count:stop') process.send?.({ counted: stopCounting() })
+  process.on('message', async (message) => {
+    if (message === 'count:start') {
+      startCounting()
+      await startWorkerProfile()
+    }
+    if (message === 'count:stop') {
+      const counted = stopCounting()
+      // The profile is written before the answer, so the bench cannot stop the worker first.
+      await stopWorkerProfile()
+      process.send?.({ counted })
+    }
   })
 }
 

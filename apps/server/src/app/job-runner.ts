@@ -112,9 +112,27 @@ export async function startJobRunner(
  * costs a fetch per several jobs instead of one or more per job. The jobs waiting in a live
  * runner's local queue are locked by its pool, whose heartbeat tells every recovery sweep that
  * they are not abandoned (lock-recovery.ts); if the process dies they are freed like the jobs it
- * was running. The webhook lane's jobs wait on other servers: one at a time per slot, unbatched.
+ * was running. The webhook lane's jobs wait on other servers: one at a time per slot, fetched
+ * one at a time (a local queue of ONE job, below: a fetch of several can lock several jobs of
+ * one endpoint's queue at once, and a dead endpoint must hold at most one slot).
  */
-const COMPLETE_BATCH_MS = 5
+const COMPLETE_BATCH_MS = 20
+
+/**
+ * A lane's runner hears every new-job NOTIFY, most of them for the main runner's tasks (each
+ * WhatsApp inbox statement and batch of replies sends one), and each woke one of its idle
+ * slots to look for its own tasks: in the WhatsApp burst those empty looks were ~85 % of all
+ * job fetches, a round trip each (ADR 024, 2026-11-27). So a lane fetches through a local
+ * queue of one job, and after a fetch that found nothing it ignores notifications for about
+ * LANE_IDLE_REFETCH_MS (0.5–1.5×), then looks again if any came: an idle lane looks a few times
+ * a second at most; a busy one (its last fetch found a job) fetches at once, as before.
+ */
+const LANE_IDLE_REFETCH_MS = 250
+/**
+ * graphile-worker's start-up advice for a local queue smaller than the slots, meant for jobs
+ * that finish fast; a lane's one-job queue is chosen (above), so it is logged at debug.
+ */
+const SMALL_QUEUE_WARNING = 'Your job batch size'
 
 /** One graphile-worker runner; `scheduled`: with the crontab and the startup jobs. */
 async function startOne(
@@ -130,7 +148,12 @@ async function startOne(
 ): Promise<Runner> {
   const jobLog = log.child({ component: 'jobs' })
   const logger = new WorkerLogger(() => (level, message, meta) => {
-    const pinoLevel = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug'
+    const pinoLevel =
+      level === 'error'
+        ? 'error'
+        : level === 'warning' && !(!batched && message.startsWith(SMALL_QUEUE_WARNING))
+          ? 'warn'
+          : 'debug'
     jobLog[pinoLevel](meta ?? {}, message)
   })
   const runner = await run({
@@ -139,16 +162,27 @@ async function startOne(
     concurrency,
     noHandleSignals: true,
     pollInterval: 1_000,
-    ...(batched && concurrency > 1
+    ...(!batched
       ? {
           preset: {
             worker: {
-              localQueue: { size: concurrency },
-              completeJobBatchDelay: COMPLETE_BATCH_MS,
+              localQueue: {
+                size: 1,
+                refetchDelay: { durationMs: LANE_IDLE_REFETCH_MS, maxAbortThreshold: Infinity },
+              },
             },
           },
         }
-      : {}),
+      : concurrency > 1
+        ? {
+            preset: {
+              worker: {
+                localQueue: { size: concurrency },
+                completeJobBatchDelay: COMPLETE_BATCH_MS,
+              },
+            },
+          }
+        : {}),
     taskList: tasks,
     crontab: scheduled ? crontab() : '',
     logger,

@@ -22,15 +22,19 @@ import pg from 'pg'
  */
 
 const NAMES_LIMIT = 5_000
-const names = new Map<string, string>()
+/** Each text's name; null: a star text, never named (so its pattern is tested once). */
+const names = new Map<string, string | null>()
 const STAR_COLUMNS = /\b(?:select|returning)\s+(?:distinct\s+)?\*|\w\.\*/i
 
 function nameFor(text: string): string | undefined {
   const known = names.get(text)
-  if (known || names.size >= NAMES_LIMIT || STAR_COLUMNS.test(text)) return known
-  const name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+  if (known !== undefined) return known ?? undefined
+  if (names.size >= NAMES_LIMIT) return undefined
+  const name = STAR_COLUMNS.test(text)
+    ? null
+    : `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
   names.set(text, name)
-  return name
+  return name ?? undefined
 }
 
 type QueryConfig = { text?: string; name?: string; values?: unknown[] }
