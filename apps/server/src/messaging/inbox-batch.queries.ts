@@ -99,10 +99,7 @@ export async function lockBatchRows(
              and (e.sent_at, e.id) < (i.sent_at, i.id))
       order by i.id
       for update of i`,
-    [
-      JSON.stringify(claimed.map((c) => ({ id: c.id, forms: c.waIds }))),
-      claimed.map((c) => c.id),
-    ],
+    [JSON.stringify(claimed.map((c) => ({ id: c.id, forms: c.waIds }))), claimed.map((c) => c.id)],
   )
   return rows
 }
