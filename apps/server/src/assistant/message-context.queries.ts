@@ -108,7 +108,9 @@ export async function readMessageContexts(
        select user_id, pending ->> 'kind' as kind from assistant_state
         where user_id in (select user_id from input) and pending is not null
         for update),
-     found as (select i.*, ${ledgerForUserSql('i.user_id')} as ledger_id from input i)
+     -- Materialized: inlined, the ledger rule sat in the join's hash key and ran twice a
+     -- message (ADR 027, 2026-11-27).
+     found as materialized (select i.*, ${ledgerForUserSql('i.user_id')} as ledger_id from input i)
      select f.message_id is null
               or exists (select 1 from claim c where c.message_id = f.message_id) as claimed,
             l.id, l.owner_user_id as owner, w.words, w.custom_words,

@@ -79,7 +79,9 @@ export async function tryLockConversations(
 /**
  * In the batch's transaction: the claimed messages still open and still their person's
  * earliest open one, locked until the transaction ends (a message closed by the lock's previous
- * holder, or preceded by one that arrived since, is left out).
+ * holder, or preceded by one that arrived since, is left out). The ids again as an array: the
+ * planner guesses 100 rows for jsonb_to_recordset and then read every open message of the
+ * inbox (the whole backlog of a burst) to join them; `id = any` makes it a few key lookups.
  */
 export async function lockBatchRows(
   tx: Queryable,
@@ -90,14 +92,14 @@ export async function lockBatchRows(
             i.processed_at, i.attempts
        from whatsapp_inbound i
        join jsonb_to_recordset($1::jsonb) as m(id bigint, forms text[]) on m.id = i.id
-      where i.processed_at is null
+      where i.id = any($2::bigint[]) and i.processed_at is null
         and not exists (
           select 1 from whatsapp_inbound e
            where e.processed_at is null and e.channel = i.channel and e.wa_id = any(m.forms)
              and (e.sent_at, e.id) < (i.sent_at, i.id))
       order by i.id
       for update of i`,
-    [JSON.stringify(claimed.map((c) => ({ id: c.id, forms: c.waIds })))],
+    [JSON.stringify(claimed.map((c) => ({ id: c.id, forms: c.waIds }))), claimed.map((c) => c.id)],
   )
   return rows
 }
@@ -112,7 +114,12 @@ export type ClosedInbound = {
 /**
  * Closes the batch's messages (as markProcessed does, one statement for all) and retires the
  * jobs of the messages in `retire` (message ids): a job a runner already took finds its
- * message closed and does nothing.
+ * message closed and does nothing. The messages come as arrays, not JSON: the planner knows
+ * unnest's row count (it guesses 100 for jsonb_to_recordset, and for 100 rows it scanned the
+ * whole inbox instead of 16 key lookups). Only the recovery sweep queues such keyed jobs, so nearly
+ * always none exists: one probe of the jobs' key index finds the few there are, and only they
+ * pay remove_job's plpgsql call and its two statements (a delete, then an update), instead of
+ * every message of every batch (ADR 027, 2026-11-27).
  */
 export async function closeBatch(
   tx: Queryable,
@@ -124,20 +131,18 @@ export async function closeBatch(
           set processed_at = now(), status = m.status, user_id = m.user_id,
               attempts = i.attempts + 1, last_error = null,
               payload = case when m.erase then null else i.payload end
-         from jsonb_to_recordset($1::jsonb) as m(id bigint, status text, user_id text, erase boolean)
+         from unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[])
+                as m(id, status, user_id, erase)
         where i.id = m.id
         returning i.id)
      select (select count(*) from closed) as closed,
-            (select count(graphile_worker.remove_job(k)) from unnest($2::text[]) k) as retired`,
+            (select count(graphile_worker.remove_job(j.key)) from graphile_worker._private_jobs j
+              where j.key = any($5::text[])) as retired`,
     [
-      JSON.stringify(
-        closed.map((c) => ({
-          id: c.id,
-          status: c.status,
-          user_id: c.userId,
-          erase: c.erasePayload,
-        })),
-      ),
+      closed.map((c) => c.id),
+      closed.map((c) => c.status),
+      closed.map((c) => c.userId),
+      closed.map((c) => c.erasePayload),
       retire.map((messageId) => `${whatsappInboundJob.keyPrefix ?? 'wa-in:'}${messageId}`),
     ],
   )
