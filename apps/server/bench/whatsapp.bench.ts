@@ -73,7 +73,18 @@ const ROUNDS = Number(process.env.BENCH_ACK_ROUNDS ?? 3)
 
 const fake = await startFakeMeta()
 // The embedded cluster with pg_stat_statements preloaded (section 3's statement times).
-const statementsDir = process.env.BENCH_DATABASE_URL ? null : await dataDirWithStatements()
+const statementsDir = process.env.BENCH_DATABASE_URL
+  ? null
+  : await dataDirWithStatements(
+      // BENCH_PG_SETTINGS='auto_explain.log_min_duration=3 …': to try a setting or capture plans
+      // mid-burst (DATA_DIR/postgres.log), as in alerts.bench.ts.
+      Object.fromEntries(
+        (process.env.BENCH_PG_SETTINGS ?? '')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((s) => s.split('=') as [string, string]),
+      ),
+    )
 const server = await startBenchServer({
   ...fakeMetaEnv(fake),
   ...(statementsDir ? { DATA_DIR: statementsDir } : {}),

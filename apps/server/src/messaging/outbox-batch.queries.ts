@@ -46,12 +46,22 @@ export type ClaimedHead = {
  * locks: both flags say which this connection now holds, to release). The statement's snapshot
  * may be older than the locks: startBatchAttempts checks again under them.
  *
- * The candidates (`due`, 4 × `limit`) leave out the messages whose attempt is under way: during
- * a burst the oldest due messages are mostly the ones other batches are sending, and with them
- * in the window a claim found few or none but its own (ADR 008, 2026-11-26 late). Their bound
- * is `now()` (the statement's start), not clock_timestamp(): a stable bound is an index
- * condition on whatsapp_outbound_pending_idx, where a volatile one made PostgreSQL read every
- * queued message and sort them. SENDABLE still checks each chosen one against the clock.
+ * The candidates are the job's own messages, then (4 × `limit`) the oldest due, and SENDABLE is
+ * checked one candidate at a time in that order until `limit` pass: a union all under a limit,
+ * with no sort above it, so PostgreSQL stops there. It checked every candidate and sorted them
+ * before (5 ms a claim in a burst, mostly SENDABLE's per-recipient read for 140–200 candidates
+ * where 50 were taken; ADR 008, 2026-11-27). Should PostgreSQL ever return the branches in
+ * another order, the batch would prefer other messages than its own; no rule depends on it.
+ *
+ * The own messages are looked up by id behind `offset 0`, so that SENDABLE's
+ * `status = 'queued'` is not pushed down to that scan: with statistics from before a burst it
+ * then read the whole partial pending index for them. The oldest due leave out the messages
+ * whose attempt is under way: during a burst the oldest due messages are mostly the ones other
+ * batches are sending, and with them in the window a claim found few or none but its own (ADR
+ * 008, 2026-11-26 late). Their bound is `now()` (the statement's start), not clock_timestamp():
+ * a stable bound is an index condition on whatsapp_outbound_pending_idx, where a volatile one
+ * made PostgreSQL read every queued message and sort them. SENDABLE still checks each chosen
+ * one against the clock.
  */
 export async function claimHeads(
   client: pg.PoolClient,
@@ -63,20 +73,18 @@ export async function claimHeads(
   },
 ): Promise<ClaimedHead[]> {
   const { rows } = await client.query<ClaimedHead>(
-    `with due as materialized (
-       (select id from whatsapp_outbound where id = any($1::bigint[]))
-       union
-       (select id from whatsapp_outbound
-         where status = 'queued' and next_attempt_at <= now() + interval '50 milliseconds'
-           and (attempt_started_at is null
-                or attempt_started_at + make_interval(secs => $4::float8 / 1000) <= clock_timestamp())
-         order by next_attempt_at limit $2::int * 4)),
-     chosen as materialized (
+    `with chosen as materialized (
        select o.id, o.wa_id
-         from due d
-        cross join lateral (select * from whatsapp_outbound x where x.id = d.id offset 0) o
+         from ((select * from (select * from whatsapp_outbound where id = any($1::bigint[]) offset 0) own
+                 order by next_attempt_at, id)
+               union all
+               (select * from whatsapp_outbound
+                 where status = 'queued' and next_attempt_at <= now() + interval '50 milliseconds'
+                   and (attempt_started_at is null
+                        or attempt_started_at + make_interval(secs => $4::float8 / 1000) <= clock_timestamp())
+                   and id <> all($1::bigint[])
+                 order by next_attempt_at limit $2::int * 4)) o
         where ${SENDABLE('$3', '$4')}
-        order by o.id = any($1::bigint[]) desc, o.next_attempt_at, o.id
         limit $2::int)
      select id, wa_id,
             pg_try_advisory_lock(hashtextextended($5 || id, 0)) as attempt_locked,
