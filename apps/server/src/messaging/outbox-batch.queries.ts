@@ -123,6 +123,13 @@ export type StartedAttempt = {
  * (unlike remove_job) sends no NOTIFY, so this commit does not queue on PostgreSQL's NOTIFY lock
  * (ADR 036); a job another worker has already taken is left to run and find its message done.
  * One statement.
+ *
+ * The 24-hour window is read once a message (the lateral `w`; it was read twice, once for
+ * "sendable" and once for "outside"), and only for free text. The updates find their rows by id
+ * and match the status elig saw (`o.status = e.status`, 'queued' by SENDABLE; a concurrent
+ * change is still seen, the row being checked again after its lock), not `o.status = 'queued'`:
+ * that condition let PostgreSQL, with statistics from before a burst, read the whole partial
+ * pending index and hash it to find the batch's rows (ADR 008, 2026-11-27).
  */
 export async function startBatchAttempts(
   db: Queryable,
@@ -138,19 +145,18 @@ export async function startBatchAttempts(
     `with c as (
        select r.id, r.wa_ids from jsonb_to_recordset($1::jsonb) as r(id bigint, wa_ids text[])),
      elig as materialized (
-       select o.id, o.kind, o.payload, o.attempt_started_at is not null as was_in_doubt,
-              o.kind = 'template' or o.payload ? 'fallback'
-                or exists (select 1 from whatsapp_inbound i
-                            where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
-                              and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
-                as sendable,
-              o.kind <> 'template'
-                and not exists (select 1 from whatsapp_inbound i
-                                 where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
-                                   and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
-                as outside
+       select o.id, o.kind, o.payload, o.status, o.attempt_started_at is not null as was_in_doubt,
+              o.kind = 'template' or o.payload ? 'fallback' or w.open as sendable,
+              o.kind <> 'template' and not w.open as outside
          from c
         cross join lateral (select * from whatsapp_outbound x where x.id = c.id offset 0) o
+        cross join lateral (
+          select case when o.kind <> 'template' then
+                   exists (select 1 from whatsapp_inbound i
+                            where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
+                              and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
+                   end as open
+           offset 0) w
         where ${SENDABLE('$3', '$4')}),
      started as (
        update whatsapp_outbound o
@@ -159,14 +165,14 @@ export async function startBatchAttempts(
               payload = case when e.outside then jsonb_build_object('message', o.payload -> 'fallback')
                              else o.payload end
          from elig e
-        where o.id = e.id and e.sendable and o.status = 'queued'
+        where o.id = e.id and e.sendable and o.status = e.status
         returning o.id, o.wa_id, o.attempts, o.payload, e.was_in_doubt, false as closed),
      closed as (
        update whatsapp_outbound o
           set status = 'failed', failed_at = now(), error_code = null, last_error = $7,
               attempt_started_at = null, updated_at = now()
          from elig e
-        where o.id = e.id and not e.sendable and o.status = 'queued'
+        where o.id = e.id and not e.sendable and o.status = e.status
         returning o.id, o.wa_id, null::int as attempts, null::jsonb as payload,
                   e.was_in_doubt, true as closed),
      done as (select * from started union all select * from closed),
