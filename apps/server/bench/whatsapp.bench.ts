@@ -71,7 +71,16 @@ const fake = await startFakeMetaProcess()
 const statementsDir =
   process.env.BENCH_DATABASE_URL || process.env.BENCH_STATEMENTS === 'off'
     ? null
-    : await dataDirWithStatements()
+    : await dataDirWithStatements(
+        // BENCH_PG_SETTINGS='auto_explain.log_min_duration=3 …': to try a setting or capture plans
+        // mid-burst (DATA_DIR/postgres.log), as in alerts.bench.ts.
+        Object.fromEntries(
+          (process.env.BENCH_PG_SETTINGS ?? '')
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((s) => s.split('=') as [string, string]),
+        ),
+      )
 const server = await startBenchServer({
   ...fakeMetaEnv(fake),
   ...(statementsDir ? { DATA_DIR: statementsDir } : {}),

@@ -5,8 +5,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startJobRunner } from '../src/app/job-runner.ts'
 import { WHATSAPP_SEND_POLICY } from '../src/app/jobs.ts'
+import { claimHeads } from '../src/messaging/outbox-batch.queries.ts'
 import { runSendJob } from '../src/messaging/send-job.ts'
-import { deliverOutbound } from '../src/messaging/sender.ts'
+import { deliverOutbound, IN_DOUBT_MS, PACING_MS } from '../src/messaging/sender.ts'
 import { whatsappSendJob } from '../src/messaging/whatsapp.jobs.ts'
 import { jobKey } from '../src/platform/jobs/job-spec.ts'
 import { createLogger } from '../src/platform/logger.ts'
@@ -288,4 +289,37 @@ describe('a crash during a batch’s calls to Meta', () => {
     expect(after.every((r) => r.attempt_started_at === null)).toBe(true)
     for (const id of silent) expect(after.find((r) => r.id === id)?.attempts).toBe(2)
   }, 120_000)
+})
+
+describe('the claim (ADR 008, 2026-11-27)', () => {
+  it('takes the job’s own message first, then the oldest due, and stops at the limit', async () => {
+    const others = await queue(4, 'claim-others')
+    const [own] = await queue(1, 'claim-own')
+    if (!own) throw new Error('the own message is queued')
+    const db = server.database.pool
+    const client = await db.connect()
+    try {
+      // The own message is the latest due: without "own first" it would not be among three.
+      const heads = await claimHeads(client, {
+        firstIds: [own.id],
+        limit: 3,
+        pacingMs: PACING_MS,
+        inDoubtMs: IN_DOUBT_MS,
+        attemptLockPrefix: 'test-claim-attempt:',
+        recipientLockPrefix: 'test-claim-send:',
+      })
+      expect(heads.map((h) => Number(h.id))[0]).toBe(Number(own.id))
+      expect(heads).toHaveLength(3)
+      const otherIds = others.map((r) => Number(r.id))
+      for (const h of heads.slice(1)) expect(otherIds).toContain(Number(h.id))
+      expect(heads.every((h) => h.attempt_locked && h.recipient_locked)).toBe(true)
+    } finally {
+      await client.query('select pg_advisory_unlock_all()')
+      client.release()
+      // Nothing of this test left for a later one to send.
+      await db.query(`update whatsapp_outbound set status = 'failed' where id = any($1)`, [
+        [...others, own].map((r) => r.id),
+      ])
+    }
+  })
 })

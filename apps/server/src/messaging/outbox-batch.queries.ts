@@ -46,12 +46,22 @@ export type ClaimedHead = {
  * locks: both flags say which this connection now holds, to release). The statement's snapshot
  * may be older than the locks: startBatchAttempts checks again under them.
  *
- * The candidates (`due`, 4 × `limit`) leave out the messages whose attempt is under way: during
- * a burst the oldest due messages are mostly the ones other batches are sending, and with them
- * in the window a claim found few or none but its own (ADR 008, 2026-11-26 late). Their bound
- * is `now()` (the statement's start), not clock_timestamp(): a stable bound is an index
- * condition on whatsapp_outbound_pending_idx, where a volatile one made PostgreSQL read every
- * queued message and sort them. SENDABLE still checks each chosen one against the clock.
+ * The candidates are the job's own messages, then (4 × `limit`) the oldest due, and SENDABLE is
+ * checked one candidate at a time in that order until `limit` pass: a union all under a limit,
+ * with no sort above it, so PostgreSQL stops there. It checked every candidate and sorted them
+ * before (5 ms a claim in a burst, mostly SENDABLE's per-recipient read for 140–200 candidates
+ * where 50 were taken; ADR 008, 2026-11-27). Should PostgreSQL ever return the branches in
+ * another order, the batch would prefer other messages than its own; no rule depends on it.
+ *
+ * The own messages are looked up by id behind `offset 0`, so that SENDABLE's
+ * `status = 'queued'` is not pushed down to that scan: with statistics from before a burst it
+ * then read the whole partial pending index for them. The oldest due leave out the messages
+ * whose attempt is under way: during a burst the oldest due messages are mostly the ones other
+ * batches are sending, and with them in the window a claim found few or none but its own (ADR
+ * 008, 2026-11-26 late). Their bound is `now()` (the statement's start), not clock_timestamp():
+ * a stable bound is an index condition on whatsapp_outbound_pending_idx, where a volatile one
+ * made PostgreSQL read every queued message and sort them. SENDABLE still checks each chosen
+ * one against the clock.
  */
 export async function claimHeads(
   client: pg.PoolClient,
@@ -63,20 +73,18 @@ export async function claimHeads(
   },
 ): Promise<ClaimedHead[]> {
   const { rows } = await client.query<ClaimedHead>(
-    `with due as materialized (
-       (select id from whatsapp_outbound where id = any($1::bigint[]))
-       union
-       (select id from whatsapp_outbound
-         where status = 'queued' and next_attempt_at <= now() + interval '50 milliseconds'
-           and (attempt_started_at is null
-                or attempt_started_at + make_interval(secs => $4::float8 / 1000) <= clock_timestamp())
-         order by next_attempt_at limit $2::int * 4)),
-     chosen as materialized (
+    `with chosen as materialized (
        select o.id, o.wa_id
-         from due d
-        cross join lateral (select * from whatsapp_outbound x where x.id = d.id offset 0) o
+         from ((select * from (select * from whatsapp_outbound where id = any($1::bigint[]) offset 0) own
+                 order by next_attempt_at, id)
+               union all
+               (select * from whatsapp_outbound
+                 where status = 'queued' and next_attempt_at <= now() + interval '50 milliseconds'
+                   and (attempt_started_at is null
+                        or attempt_started_at + make_interval(secs => $4::float8 / 1000) <= clock_timestamp())
+                   and id <> all($1::bigint[])
+                 order by next_attempt_at limit $2::int * 4)) o
         where ${SENDABLE('$3', '$4')}
-        order by o.id = any($1::bigint[]) desc, o.next_attempt_at, o.id
         limit $2::int)
      select id, wa_id,
             pg_try_advisory_lock(hashtextextended($5 || id, 0)) as attempt_locked,
@@ -115,6 +123,13 @@ export type StartedAttempt = {
  * (unlike remove_job) sends no NOTIFY, so this commit does not queue on PostgreSQL's NOTIFY lock
  * (ADR 036); a job another worker has already taken is left to run and find its message done.
  * One statement.
+ *
+ * The 24-hour window is read once a message (the lateral `w`; it was read twice, once for
+ * "sendable" and once for "outside"), and only for free text. The updates find their rows by id
+ * and match the status elig saw (`o.status = e.status`, 'queued' by SENDABLE; a concurrent
+ * change is still seen, the row being checked again after its lock), not `o.status = 'queued'`:
+ * that condition let PostgreSQL, with statistics from before a burst, read the whole partial
+ * pending index and hash it to find the batch's rows (ADR 008, 2026-11-27).
  */
 export async function startBatchAttempts(
   db: Queryable,
@@ -130,19 +145,18 @@ export async function startBatchAttempts(
     `with c as (
        select r.id, r.wa_ids from jsonb_to_recordset($1::jsonb) as r(id bigint, wa_ids text[])),
      elig as materialized (
-       select o.id, o.kind, o.payload, o.attempt_started_at is not null as was_in_doubt,
-              o.kind = 'template' or o.payload ? 'fallback'
-                or exists (select 1 from whatsapp_inbound i
-                            where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
-                              and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
-                as sendable,
-              o.kind <> 'template'
-                and not exists (select 1 from whatsapp_inbound i
-                                 where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
-                                   and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
-                as outside
+       select o.id, o.kind, o.payload, o.status, o.attempt_started_at is not null as was_in_doubt,
+              o.kind = 'template' or o.payload ? 'fallback' or w.open as sendable,
+              o.kind <> 'template' and not w.open as outside
          from c
         cross join lateral (select * from whatsapp_outbound x where x.id = c.id offset 0) o
+        cross join lateral (
+          select case when o.kind <> 'template' then
+                   exists (select 1 from whatsapp_inbound i
+                            where i.wa_id = any(c.wa_ids) and i.channel = 'whatsapp'
+                              and i.sent_at > clock_timestamp() - make_interval(secs => $2::float8 / 1000))
+                   end as open
+           offset 0) w
         where ${SENDABLE('$3', '$4')}),
      started as (
        update whatsapp_outbound o
@@ -151,14 +165,14 @@ export async function startBatchAttempts(
               payload = case when e.outside then jsonb_build_object('message', o.payload -> 'fallback')
                              else o.payload end
          from elig e
-        where o.id = e.id and e.sendable and o.status = 'queued'
+        where o.id = e.id and e.sendable and o.status = e.status
         returning o.id, o.wa_id, o.attempts, o.payload, e.was_in_doubt, false as closed),
      closed as (
        update whatsapp_outbound o
           set status = 'failed', failed_at = now(), error_code = null, last_error = $7,
               attempt_started_at = null, updated_at = now()
          from elig e
-        where o.id = e.id and not e.sendable and o.status = 'queued'
+        where o.id = e.id and not e.sendable and o.status = e.status
         returning o.id, o.wa_id, null::int as attempts, null::jsonb as payload,
                   e.was_in_doubt, true as closed),
      done as (select * from started union all select * from closed),
