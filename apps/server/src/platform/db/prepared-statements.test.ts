@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../test/use-test-database.ts'
+import { starResult } from './prepared-statements.ts'
 
 /*
  * Statements are prepared once per connection (prepared-statements.ts). A migration run by a new
@@ -52,5 +53,42 @@ describe('prepared statements across a migration', () => {
     } finally {
       client.release()
     }
+  })
+
+  it('prepares a text whose stars are only inside a CTE, and it keeps answering after a column is added', async () => {
+    const client = await db.pool.connect()
+    try {
+      await client.query('create table cte_probe (id int primary key, name text)')
+      const text = `with x as (select * from unnest($1::int[], $2::text[]) as x(id, name)),
+                         ins as (insert into cte_probe (id, name) select id, name from x returning *)
+                    select id, name from ins order by id`
+      await client.query(text, [[1], ['um']])
+      const { rows } = await client.query<{ name: string }>(
+        'select name from pg_prepared_statements where statement like $1',
+        ['%insert into cte_probe%'],
+      )
+      expect(rows.map((r) => r.name.startsWith('s_'))).toEqual([true])
+      const other = await db.pool.connect()
+      await other.query('alter table cte_probe add column note text')
+      other.release()
+      expect((await client.query(text, [[2], ['dois']])).rows).toEqual([{ id: 2, name: 'dois' }])
+    } finally {
+      client.release()
+    }
+  })
+})
+
+describe('starResult', () => {
+  it.each([
+    ['select * from t where id = $1', true],
+    ['update t set a = $1 returning *', true],
+    ['select t.*, u.name from t join u on u.id = t.u where t.id = $1', true],
+    ['select (r).* from (select t as r from t) s where s.id = $1', true],
+    ['with x as (select * from unnest($1::int[]) as x(id)) select id from x', false],
+    ['with t as (delete from t where id = $1 returning *) select id, name from t', false],
+    ['select count(*)::int as n from t where id = $1', false],
+    ["select id from t where name = ')' or x.* = $1", true],
+  ])('%s → %s', (text, star) => {
+    expect(starResult(text)).toBe(star)
   })
 })

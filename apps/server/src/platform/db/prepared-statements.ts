@@ -18,7 +18,9 @@ import pg from 'pg'
  * named: PostgreSQL refuses to run a prepared statement whose result type changed ("cached plan
  * must not change result type"), and during a rolling deploy an instance still running the old
  * version keeps its connections while the new one's migration adds a column. Texts that list
- * their columns are re-planned by PostgreSQL after such a change, without an error.
+ * their columns are re-planned by PostgreSQL after such a change, without an error — and so
+ * are texts whose only stars are inside parentheses (a CTE, a subquery: `outerLevel`), which
+ * until 2026-11-27 were left unnamed too, parsed and planned at every call (ADR 024).
  */
 
 const NAMES_LIMIT = 5_000
@@ -26,11 +28,39 @@ const NAMES_LIMIT = 5_000
 const names = new Map<string, string | null>()
 const STAR_COLUMNS = /\b(?:select|returning)\s+(?:distinct\s+)?\*|\w\.\*/i
 
+/**
+ * The text with every parenthesised part taken out: what is left is the statement's own level,
+ * whose columns are its result. A star inside parentheses (a CTE's `select * from unnest(…)`, a
+ * CTE's `returning *`, a subquery) does not make the result's type: when a column is added the
+ * statement is planned again and its result is unchanged. Null when the parentheses do not
+ * balance (one in a string literal or a comment): such a text is judged whole.
+ */
+export function outerLevel(text: string): string | null {
+  let depth = 0
+  let out = ''
+  for (const ch of text) {
+    if (ch === '(') depth++
+    else if (ch === ')') {
+      depth--
+      if (depth < 0) return null
+      if (depth === 0) out += ' '
+    } else if (depth === 0) out += ch
+  }
+  return depth === 0 ? out : null
+}
+
+/** Whether the statement's result columns come from a star (so it must not be prepared). */
+export function starResult(text: string): boolean {
+  const outer = outerLevel(text)
+  // `(row).*` leaves ' .*' once its parentheses are taken out.
+  return outer === null ? STAR_COLUMNS.test(text) : STAR_COLUMNS.test(outer) || /\s\.\*/.test(outer)
+}
+
 function nameFor(text: string): string | undefined {
   const known = names.get(text)
   if (known !== undefined) return known ?? undefined
   if (names.size >= NAMES_LIMIT) return undefined
-  const name = STAR_COLUMNS.test(text)
+  const name = starResult(text)
     ? null
     : `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
   names.set(text, name)
