@@ -32,8 +32,8 @@ import { mergeCounts, printPerMessage, startCounting, stopCounting } from './que
  *    with the acknowledgement times of its deliveries and the round trips to PostgreSQL each
  *    message cost (every statement of this process: webhook, jobs, sends), and where
  *    PostgreSQL's execution time went (pg_stat_statements, triggers' statements included; not
- *    with BENCH_DATABASE_URL, nor with BENCH_STATEMENTS=off: track=all costs PostgreSQL about a
- *    tenth of its CPU, so a run without it shows the throughput as production runs it).
+ *    with BENCH_DATABASE_URL, nor with BENCH_STATEMENTS=off: a run as production's PostgreSQL
+ *    runs, without the extension; three pairs on 2026-11-27 showed no difference above the noise).
  * 4. Order (ARCHITECTURE §12): each person's replies reached the fake Graph API in the order
  *    their messages were sent, at least ~1 s apart; violations are counted and printed.
  */
