@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../src/platform/net.ts'
-import { spawnProject, startProjectServer } from './spawn-project.ts'
+import { spawnProject, startProjectServerOnFreePort } from './spawn-project.ts'
 
 /**
  * The embedded database as users treat it: `npm start`, a second `npm start`, the CLI while the
@@ -22,8 +22,8 @@ function run(script: string, args: string[], env: Record<string, string>) {
   )
 }
 
-function startServer(port: number) {
-  return startProjectServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, children, {
+function startServer() {
+  return startProjectServerOnFreePort({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, children, {
     timeoutMs: 120_000,
   })
 }
@@ -59,8 +59,8 @@ afterAll(async () => {
 
 describe('embedded database lifecycle', () => {
   it('refuses a second server, lets the CLI attach, keeps data, and recovers from kill -9', async () => {
-    const port = await freePort()
-    const first = await startServer(port)
+    const first = await startServer()
+    const port = first.port
 
     // A second server on the same DATA_DIR is refused with a clear message.
     const second = run('app/main.ts', [], { PORT: String(await freePort()) })
@@ -79,9 +79,9 @@ describe('embedded database lifecycle', () => {
     first.child.kill('SIGKILL')
     await first.exited
     expect(alive(pgPid)).toBe(true)
-    const third = await startServer(port)
+    const third = await startServer()
     expect(alive(pgPid)).toBe(false)
-    expect(await priceOf(port, 'pf_simples')).toBe(27.9)
+    expect(await priceOf(third.port, 'pf_simples')).toBe(27.9)
 
     // A graceful stop takes postgres down with it.
     const newPgPid = postmasterPid()

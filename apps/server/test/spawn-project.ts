@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
+import { freePort } from '../src/platform/net.ts'
 
 /*
  * A project script (the worker, the CLI, the server) run as its own process the way `npm run`
@@ -70,4 +71,25 @@ export async function startProjectServer(
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`server did not start: ${server.output()}`)
+}
+
+/**
+ * startProjectServer on a port free when it is picked, and on another one if someone else took
+ * it before the server listened (the server binds seconds later, after tsx and the embedded
+ * PostgreSQL have started, while other test files pick ports too: CI saw EADDRINUSE once,
+ * 2026-11-27). For tests to which the port itself does not matter.
+ */
+export async function startProjectServerOnFreePort(
+  env: Record<string, string>,
+  children: ChildProcess[],
+  options: { timeoutMs?: number } = {},
+): Promise<ProjectProcess & { port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    try {
+      return { ...(await startProjectServer(port, env, children, options)), port }
+    } catch (error) {
+      if (attempt >= 5 || !String((error as Error).message).includes('EADDRINUSE')) throw error
+    }
+  }
 }
