@@ -151,7 +151,7 @@ async function startOne(
     const pinoLevel =
       level === 'error'
         ? 'error'
-        : level === 'warning' && !(!batched && message.startsWith(SMALL_QUEUE_WARNING))
+        : level === 'warning' && (batched || !message.startsWith(SMALL_QUEUE_WARNING))
           ? 'warn'
           : 'debug'
     jobLog[pinoLevel](meta ?? {}, message)
